@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "tiltd",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tiltd", targets: ["tiltd"]),
+        .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Knob", targets: ["Knob"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // libiio 0.24 (Debian: libiio-dev) and libudev (libudev-dev), reached
+        // only through Sources/Motion/IIO/LibIIO.swift.
+        .systemLibrary(
+            name: "CLibIIO",
+            pkgConfig: "libiio",
+            providers: [.apt(["libiio-dev", "libudev-dev"])]
+        ),
+        // libpng's simplified write API (Debian: libpng-dev).
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(
+            name: "Motion",
+            dependencies: [
+                "CLibIIO",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Knob",
+            dependencies: ["Motion", "CPNG"]
+        ),
+        .executableTarget(
+            name: "tiltd",
+            dependencies: [
+                "Motion",
+                "Knob",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion"]),
+        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Knob"]),
+    ]
+)
