@@ -1,0 +1,16 @@
+import Testing
+import Foundation
+
+@Suite struct CommandLineTests {
+    @Test func versionIsPrinted() throws {
+        let result = try TiltdProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+
+    @Test func unknownOptionFailsWithOneLineError() throws {
+        let result = try TiltdProcess.run(["replay", "--no-such-option"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--no-such-option"))
+    }
+}
