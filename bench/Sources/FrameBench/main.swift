@@ -1,0 +1,2 @@
+// Skeleton: replaced by the owner of this benchmark.
+print("FrameBench: not built yet")
