@@ -62,7 +62,12 @@ public struct AttitudeSolver: Sendable {
         let p1 = lastPitch + AttitudeSolver.wrap(pitch0 - lastPitch)
         let p2 = lastPitch + AttitudeSolver.wrap(Double.pi - pitch0 - lastPitch)
         if !rollDefined {
-            lastPitch = abs(p1 - lastPitch) <= abs(p2 - lastPitch) ? p1 : p2
+            // Both branches give nearly the same pitch here; pick the one
+            // whose horizontal direction agrees with the held roll
+            // ((nx, nz) = cos(pitch)·(sin roll, cos roll)), so the pitch
+            // keeps going instead of folding back at upright.
+            let along = v.x * Glibc.sin(lastRoll) + v.z * Glibc.cos(lastRoll)
+            lastPitch = along >= 0 ? p1 : p2
             return (lastRoll, lastPitch)
         }
         let roll0 = Glibc.atan2(v.x, v.z)
