@@ -22,10 +22,17 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Pace the output to the recording's timestamps, flushing every line.")
     var realtime = false
 
+    // Optional for the parser so that a mistyped option is reported as such
+    // rather than as a missing file: ArgumentParser reports a missing
+    // argument, and runs validate(), before it looks at unknown options. So
+    // the presence check is the first thing run() does.
     @Argument(help: ArgumentHelp("A tiltd trace or a CSV file.", valueName: "file"))
-    var file: String
+    var file: String?
 
     func run() async throws {
+        guard let file else {
+            throw ValidationError("missing <file>: give a tiltd trace or a CSV with header time_s,accel_x,accel_y,accel_z")
+        }
         let loaded = try recording.load(file)
         if let first = loaded.gaps.first {
             StdoutSink.writeStandardError("tiltd: note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at "
