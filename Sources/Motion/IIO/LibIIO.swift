@@ -113,13 +113,11 @@ enum LibIIO {
                                shift: Int(format.shift))
     }
 
-    /// The sysfs file names behind the channel's attributes called `name`
-    /// (a per-axis and a shared file can both appear as "scale").
-    static func channelAttributeFiles(_ channel: OpaquePointer, named name: String) -> [String] {
-        (0..<iio_channel_get_attrs_count(channel)).compactMap { index -> String? in
-            guard string(iio_channel_get_attr(channel, index)) == name else { return nil }
-            return string(iio_channel_attr_get_filename(channel, name))
-        }
+    /// The sysfs file behind the channel attribute `name`, which is also the
+    /// one `iio_channel_attr_read` reads when a per-axis and a shared file
+    /// both appear as "scale".
+    static func channelAttributeFile(_ channel: OpaquePointer, _ name: String) -> String? {
+        string(iio_channel_attr_get_filename(channel, name))
     }
 
     static func hasChannelAttribute(_ channel: OpaquePointer, _ name: String) -> Bool {

@@ -8,7 +8,3 @@ public struct ScanElementTypeError: Error, Sendable, CustomStringConvertible {
             + "the driver reports a format tiltd cannot decode; use --mode poll"
     }
 }
-
-private extension String {
-    func replacingNewlines() -> String { split(separator: "\n").joined(separator: "\\n") }
-}
