@@ -1,0 +1,153 @@
+import ArgumentParser
+import Dispatch
+import Knob
+import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A live capture wired to its consumers: the pipeline and state sinks
+/// (`tiltd run`), a trace (`--record`, `tiltd record`), the `--count` and
+/// `--duration` limits and SIGINT/SIGTERM.
+///
+/// Samples flow on the capture thread: capture → trace → pipeline → sinks.
+final class DeviceRun: @unchecked Sendable {
+    // Safe to share: after `init`, every mutable property is touched only on
+    // the capture thread (inside `handle`), and `capture` is itself Sendable.
+    let capture: DeviceCapture
+    private var pipeline: TiltPipeline?
+    private let sinks: [any StateSink]
+    private let tracePath: String?
+    private var trace: TraceWriter?
+    private let countLimit: Int?
+    private let durationSeconds: Double?
+    private var samples = 0
+    private var reportedDiagnostics: Set<String> = []
+    private var failure: String?
+
+    /// - Parameters:
+    ///   - capture: which device and how.
+    ///   - pipeline: the Motion pipeline, or nil to only record.
+    ///   - sinks: where states go (stdout, sockets).
+    ///   - tracePath: `--record FILE` / `--out FILE`.
+    ///   - count: stop after this many samples read.
+    ///   - duration: stop after this many seconds.
+    init(capture: CaptureConfiguration, pipeline: PipelineConfiguration?, sinks: [any StateSink],
+         tracePath: String?, count: Int?, duration: Double?) {
+        self.capture = DeviceCapture(configuration: capture)
+        self.pipeline = pipeline.map { TiltPipeline(configuration: $0) }
+        self.sinks = sinks
+        self.tracePath = tracePath
+        self.countLimit = count
+        self.durationSeconds = duration
+    }
+
+    /// Captures until a limit, a signal or a fatal error; returns the number
+    /// of samples read.
+    ///
+    /// - Throws: `ExitCode(1)` after printing why, when the device cannot be
+    ///   opened or the trace cannot be written.
+    func run() async throws -> Int {
+        // SIGINT/SIGTERM stop the capture; the thread then disables the buffer
+        // and this function closes the trace before returning (exit 0).
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let capture = self.capture
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { capture.stop() }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+
+        do {
+            try capture.start { [self] event in handle(event) }
+        } catch {
+            DeviceDiagnostics.print("\(error)")
+            throw ExitCode.failure
+        }
+        if let durationSeconds {
+            DispatchQueue.global().asyncAfter(deadline: .now() + durationSeconds) { capture.stop() }
+        }
+        await capture.finished()
+        for sink in sinks { sink.finish() }
+        if let trace {
+            do { try trace.close() } catch { DeviceDiagnostics.print("\(error)"); failure = failure ?? "\(error)" }
+        }
+        if failure != nil { throw ExitCode.failure }
+        return samples
+    }
+
+    /// Handles one capture event on the capture thread; false stops capture.
+    private func handle(_ event: CaptureEvent) -> Bool {
+        switch event {
+        case .notice(let message):
+            DeviceDiagnostics.print(message)
+        case .opened(let status):
+            DeviceDiagnostics.print("reading \(status.info.displayName) on \(status.info.uri): "
+                + "\(status.mode.rawValue) mode, \(CaptureRate.attributeText(status.rateHertz)) Hz, "
+                + "\(status.clock) timestamps")
+            if trace == nil, let tracePath {
+                do {
+                    trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status))
+                } catch {
+                    return fail("\(error)")
+                }
+            }
+        case .fault(let message, let time):
+            DeviceDiagnostics.print(message)
+            do { try trace?.appendGap(timestampNanoseconds: time, reason: message) } catch {
+                return fail("\(error)")
+            }
+        case .sample(let sample):
+            samples += 1
+            if let trace {
+                do {
+                    try trace.append(timestampNanoseconds: sample.reading.timestampNanoseconds,
+                                     raw: sample.raw, acceleration: sample.reading.acceleration)
+                } catch {
+                    return fail("\(error)")
+                }
+            }
+            if pipeline != nil {
+                if let tilt = pipeline!.process(sample.reading) {
+                    let state = KnobState(tilt: tilt)
+                    for sink in sinks { sink.emit(state) }
+                }
+                if pipeline!.hasDiagnostics { reportDiagnostics() }
+            }
+            if let countLimit, samples >= countLimit { return false }
+        }
+        return true
+    }
+
+    private func reportDiagnostics() {
+        guard var pipeline else { return }
+        for diagnostic in pipeline.takeDiagnostics() where !reportedDiagnostics.contains(diagnostic.kind) {
+            reportedDiagnostics.insert(diagnostic.kind)
+            DeviceDiagnostics.print(diagnostic.description)
+        }
+        self.pipeline = pipeline
+    }
+
+    private func fail(_ message: String) -> Bool {
+        DeviceDiagnostics.print(message)
+        failure = message
+        return false
+    }
+
+    /// The trace header for a device: metadata enough to replay and to know
+    /// where the samples came from.
+    static func header(_ status: CaptureStatus) -> TraceHeader {
+        let info = status.info
+        var extra = ["device": info.id, "mode": status.mode.rawValue, "clock": status.clock,
+                     "scale-source": info.scaleSource, "offset-source": info.offsetSource]
+        if let location = info.location { extra["location"] = location }
+        return TraceHeader(name: info.name, label: info.label, uri: info.uri, scale: info.scale,
+                           offset: info.offset, mountMatrix: info.mountMatrix,
+                           mountMatrixSource: info.mountMatrixSource.rawValue,
+                           samplingFrequencyHertz: status.rateHertz, tiltdVersion: Tiltd.version,
+                           extra: extra)
+    }
+}
