@@ -19,16 +19,17 @@ public enum PipelineDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .backwardsTimestamp(let previous, let now):
-            return "timestamp went backwards from \(Self.seconds(previous)) s to \(Self.seconds(now)) s: "
+            return "timestamp went backwards from \(Self.secondsText(previous)) s to \(Self.secondsText(now)) s: "
                 + "the filter restarted there; check the source's clock (IIO: set current_timestamp_clock to monotonic)"
         case .filterReset(let gap, let at):
-            return "gap of \(Self.seconds(gap)) s before \(Self.seconds(at)) s: the filter restarted there"
+            return "gap of \(Self.secondsText(gap)) s before \(Self.secondsText(at)) s: the filter restarted there"
         case .invalidReading(let at):
-            return "reading at \(Self.seconds(at)) s is not finite (NaN or infinity): skipped"
+            return "reading at \(Self.secondsText(at)) s is not finite (NaN or infinity): skipped"
         }
     }
 
-    static func seconds(_ nanoseconds: Int64) -> String {
+    /// Nanoseconds as seconds with 6 decimals, e.g. "1.500000".
+    public static func secondsText(_ nanoseconds: Int64) -> String {
         let sign = nanoseconds < 0 ? "-" : ""
         let magnitude = nanoseconds.magnitude
         let micros = (magnitude + 500) / 1000
