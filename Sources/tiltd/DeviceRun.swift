@@ -71,7 +71,7 @@ final class DeviceRun: @unchecked Sendable {
             DispatchQueue.global().asyncAfter(deadline: .now() + durationSeconds) { capture.stop() }
         }
         await capture.finished()
-        for sink in sinks { sink.finish() }
+        for sink in sinks { sink.flush() }
         if let trace {
             do { try trace.close() } catch { DeviceDiagnostics.print("\(error)"); failure = failure ?? "\(error)" }
         }
@@ -85,8 +85,8 @@ final class DeviceRun: @unchecked Sendable {
         case .notice(let message):
             DeviceDiagnostics.print(message)
         case .opened(let status):
-            DeviceDiagnostics.print("reading \(status.info.displayName) on \(status.info.uri): "
-                + "\(status.mode.rawValue) mode, \(CaptureRate.attributeText(status.rateHertz)) Hz, "
+            DeviceDiagnostics.print("reading \(status.info.displayName) at \(status.info.uri) in "
+                + "\(status.mode.rawValue) mode at \(CaptureRate.attributeText(status.rateHertz)) Hz with "
                 + "\(status.clock) timestamps")
             if trace == nil, let tracePath {
                 do {

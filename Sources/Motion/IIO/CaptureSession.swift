@@ -29,7 +29,10 @@ final class CaptureSession {
         let rate = CaptureSession.setRate(configuration.rateHertz, found: found, info: &info, notice: notice)
 
         var buffered: BufferedReader? = nil
-        if configuration.mode != .poll {
+        if configuration.mode == .auto && !info.bufferCapable {
+            notice("\(info.displayName) has no buffer (no scan_elements): polling at "
+                + "\(CaptureRate.attributeText(rate)) Hz")
+        } else if configuration.mode != .poll {
             do {
                 guard info.bufferCapable else {
                     throw IIOError("buffered capture", on: info.displayName, errno: Errno(ENOTSUP),

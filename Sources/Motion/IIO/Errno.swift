@@ -26,6 +26,7 @@ public struct Errno: Error, Sendable, Equatable, CustomStringConvertible {
         case ENETUNREACH: return "ENETUNREACH"
         case ENOSYS: return "ENOSYS"
         case EAGAIN: return "EAGAIN"
+        case ENOTSUP: return "ENOTSUP"
         default: return "errno \(code)"
         }
     }
