@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Knob
 import Motion
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,9 +13,11 @@ import Glibc
 ///
 /// Samples flow on the capture thread: capture → trace → pipeline → sinks.
 final class DeviceRun: @unchecked Sendable {
-    // Safe to share: after `init`, every mutable property is touched only on
-    // the capture thread (inside `handle`), and `capture` is itself Sendable.
-    let capture: DeviceCapture
+    // Safe to share: `control` is a Mutex; every other mutable property is
+    // touched only inside `handle`, on the capture thread of the one capture
+    // that runs at a time (`open` starts a new one only after `close` has
+    // waited for the previous one to finish).
+    private let configuration: CaptureConfiguration
     private var pipeline: TiltPipeline?
     private let sinks: [any StateSink]
     private let tracePath: String?
@@ -24,6 +27,13 @@ final class DeviceRun: @unchecked Sendable {
     private var samples = 0
     private var reportedDiagnostics: Set<String> = []
     private var failure: String?
+    private let control = Mutex(Control())
+
+    private struct Control {
+        var capture: DeviceCapture?
+        var ended = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
 
     /// - Parameters:
     ///   - capture: which device and how.
@@ -34,7 +44,7 @@ final class DeviceRun: @unchecked Sendable {
     ///   - duration: stop after this many seconds.
     init(capture: CaptureConfiguration, pipeline: PipelineConfiguration?, sinks: [any StateSink],
          tracePath: String?, count: Int?, duration: Double?) {
-        self.capture = DeviceCapture(configuration: capture)
+        self.configuration = capture
         self.pipeline = pipeline.map { TiltPipeline(configuration: $0) }
         self.sinks = sinks
         self.tracePath = tracePath
@@ -42,41 +52,95 @@ final class DeviceRun: @unchecked Sendable {
         self.durationSeconds = duration
     }
 
-    /// Captures until a limit, a signal or a fatal error; returns the number
-    /// of samples read.
+    /// Runs until a limit, a signal or a fatal error; returns the number of
+    /// samples read.
     ///
-    /// - Throws: `ExitCode(1)` after printing why, when the device cannot be
-    ///   opened or the trace cannot be written.
-    func run() async throws -> Int {
-        // SIGINT/SIGTERM stop the capture; the thread then disables the buffer
-        // and this function closes the trace before returning (exit 0).
+    /// - Parameter openNow: open the device at once (false: the caller opens
+    ///   and closes it with `open()`/`close()`, e.g. while clients are connected).
+    /// - Throws: `ExitCode.failure` after printing why, when the device cannot
+    ///   be opened at once or the trace cannot be written.
+    func run(openNow: Bool = true) async throws -> Int {
+        // SIGINT/SIGTERM end the run; the capture thread then disables the
+        // buffer and this function closes the trace before returning (exit 0).
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        let capture = self.capture
         let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { capture.stop() }
+            source.setEventHandler { [self] in end() }
             source.resume()
             return source
         }
         defer { sources.forEach { $0.cancel() } }
 
-        do {
-            try capture.start { [self] event in handle(event) }
-        } catch {
-            DeviceDiagnostics.print("\(error)")
-            throw ExitCode.failure
+        if openNow {
+            do { try open() } catch {
+                DeviceDiagnostics.print("\(error)")
+                throw ExitCode.failure
+            }
         }
         if let durationSeconds {
-            DispatchQueue.global().asyncAfter(deadline: .now() + durationSeconds) { capture.stop() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + durationSeconds) { [self] in end() }
         }
-        await capture.finished()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ended = control.withLock { control -> Bool in
+                if control.ended { return true }
+                control.waiter = continuation
+                return false
+            }
+            if ended { continuation.resume() }
+        }
+        close()
         for sink in sinks { sink.flush() }
         if let trace {
             do { try trace.close() } catch { DeviceDiagnostics.print("\(error)"); failure = failure ?? "\(error)" }
         }
         if failure != nil { throw ExitCode.failure }
         return samples
+    }
+
+    /// Opens the device and starts capturing, unless a capture runs already.
+    ///
+    /// - Throws: why the device cannot be opened (bad URI, none found, busy).
+    func open() throws {
+        let capture = DeviceCapture(configuration: configuration)
+        let isNew = control.withLock { control -> Bool in
+            guard control.capture == nil, !control.ended else { return false }
+            control.capture = capture
+            return true
+        }
+        guard isNew else { return }
+        do {
+            try capture.start { [self] event in
+                let keepGoing = handle(event)
+                if !keepGoing { end() }
+                return keepGoing
+            }
+        } catch {
+            control.withLock { $0.capture = nil }
+            throw error
+        }
+    }
+
+    /// Stops the capture and waits until its buffer is disabled; the run goes
+    /// on (a later `open()` resumes it).
+    func close() {
+        let capture = control.withLock { control -> DeviceCapture? in
+            defer { control.capture = nil }
+            return control.capture
+        }
+        capture?.stop()
+        capture?.waitUntilFinished()
+    }
+
+    /// Ends the run: a limit was reached, a signal came, or writing failed.
+    func end() {
+        let (capture, waiter) = control.withLock { control in
+            control.ended = true
+            defer { control.waiter = nil }
+            return (control.capture, control.waiter)
+        }
+        capture?.stop()
+        waiter?.resume()
     }
 
     /// Handles one capture event on the capture thread; false stops capture.
