@@ -9,6 +9,7 @@
 /// current computed value, so it never jumps back). The newest applied state
 /// is also written to `data-*` attributes of `#knob` (and the count of
 /// applied states to `data-applied`) so tests can read what the page did.
+/// `/?frames=N` closes the stream after N states, for headless snapshots.
 enum WebPage {
     /// The page for layer images of `layerSize` pixels.
     static func html(layerSize: Int) -> String {
@@ -117,10 +118,23 @@ fetch('/state', { cache: 'no-store' })
   .then(state => { if (state && !streamed) apply(state, 'state'); })
   .catch(() => {});
 
+// ?frames=N closes the stream after N states: a still snapshot for headless
+// browsers, whose virtual time cannot advance while a stream is open.
+const framesLimit = parseInt(new URLSearchParams(location.search).get('frames') || '0', 10) || 0;
+let streamedCount = 0;
 const events = new EventSource('/events');
 events.onopen = () => { status.textContent = 'live'; status.className = 'live'; };
 events.onerror = () => { status.textContent = 'reconnecting…'; status.className = ''; };
-events.onmessage = e => { streamed = true; apply(JSON.parse(e.data), 'events'); };
+events.onmessage = e => {
+  streamed = true;
+  streamedCount += 1;
+  apply(JSON.parse(e.data), 'events');
+  if (framesLimit && streamedCount >= framesLimit) {
+    events.close();
+    status.textContent = 'snapshot after ' + streamedCount + ' states';
+    status.className = '';
+  }
+};
 
 const canvas = text('plot');
 const ctx = canvas.getContext('2d');
