@@ -1,10 +1,94 @@
 import ArgumentParser
+import Knob
+import Motion
 
-// Skeleton: replaced by the issue that implements `tiltd replay`.
+/// `tiltd replay FILE`: a recording through the pipeline to JSON Lines on stdout.
 struct ReplayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "replay", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a trace or CSV recording as knob states (JSON Lines on stdout).",
+        discussion: """
+            Writes one JSON object per line for the first sample and for every later state \
+            that passes the change gate: {"t":…,"roll":…,"pitch":…,"orientation":…,"shine":[…]} \
+            (t in seconds as the file gives it, angles in radians). FILE is a tiltd trace \
+            (docs/trace-format.md) or a CSV with header time_s,accel_x,accel_y,accel_z. \
+            Warnings (a torn last line, timestamps going backwards, filter restarts after gaps) \
+            go to stderr, each kind once.
+            """)
+
+    @OptionGroup var pipeline: PipelineOptions
+    @OptionGroup var recording: RecordingOptions
+
+    @Flag(help: "Pace the output to the recording's timestamps, flushing every line.")
+    var realtime = false
+
+    @Argument(help: ArgumentHelp("A tiltd trace or a CSV file.", valueName: "file"))
+    var file: String
 
     func run() async throws {
-        throw ValidationError("tiltd replay is not built yet")
+        let loaded = try recording.load(file)
+        if let first = loaded.gaps.first {
+            StdoutSink.writeStandardError("tiltd: note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at "
+                + "\(PipelineDiagnostic.secondsText(first.timestampNanoseconds)) s"
+                + (first.reason.isEmpty ? "" : " (\(first.reason))"))
+        }
+        var pipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
+        let sink = StdoutSink(flushEachLine: realtime)
+        var reporter = DiagnosticReporter(file: file)
+        if realtime {
+            try await replayInRealTime(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
+        } else {
+            for reading in loaded.readings {
+                if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
+                if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
+            }
+        }
+        sink.flush()
+        reporter.finish(dropped: pipeline.droppedDiagnostics)
+    }
+
+    /// Sleeps until each reading's time relative to the first (never for
+    /// timestamps that go backwards) before processing it.
+    private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: StdoutSink,
+                                  reporter: inout DiagnosticReporter) async throws {
+        guard let first = readings.first else { return }
+        let clock = ContinuousClock()
+        let start = clock.now
+        for reading in readings {
+            let offset = reading.timestampNanoseconds &- first.timestampNanoseconds
+            if offset > 0 {
+                try await clock.sleep(until: start.advanced(by: .nanoseconds(offset)), tolerance: nil)
+            }
+            if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
+            if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
+        }
+    }
+}
+
+/// Prints pipeline diagnostics on stderr, the first of each kind in full
+/// and a count of the rest at the end.
+struct DiagnosticReporter {
+    let file: String
+    private var counts: [String: Int] = [:]
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func report(_ diagnostics: [PipelineDiagnostic]) {
+        for diagnostic in diagnostics {
+            let seen = counts[diagnostic.kind, default: 0]
+            counts[diagnostic.kind] = seen + 1
+            if seen == 0 { StdoutSink.writeStandardError("tiltd: warning: \(file): \(diagnostic)") }
+        }
+    }
+
+    func finish(dropped: Int) {
+        for (kind, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
+            StdoutSink.writeStandardError("tiltd: warning: \(file): \(count - 1) more \(kind) warning(s) not shown")
+        }
+        if dropped > 0 {
+            StdoutSink.writeStandardError("tiltd: warning: \(file): \(dropped) further warning(s) dropped")
+        }
     }
 }

@@ -1,10 +1,13 @@
 import Knob
 
-/// Something that consumes knob states as the pipeline produces them
-/// (stdout, the Unix socket, the web page).
-///
-/// `emit` is called on the sampling thread for every state that passes the
-/// gate; implementations must return quickly and never block.
+/// Where knob states go: stdout, the Unix socket, the web page, a renderer.
 protocol StateSink: AnyObject {
+    /// Takes one state that passed the gate.
     func emit(_ state: KnobState)
+    /// Pushes out anything buffered (called at the end and when idle).
+    func flush()
+}
+
+extension StateSink {
+    func flush() {}
 }

@@ -1,0 +1,94 @@
+import Glibc
+
+/// Roll and pitch from a gravity vector, continuous from sample to sample.
+///
+/// SPEC §3 / CoreMotion convention on a vector already in the screen frame
+/// (upright reads (0, −g, 0), face up z > 0), with n = v / |v|:
+/// pitch = asin(−ny), roll = atan2(nx, nz). Flat face up is (0, 0),
+/// upright is pitch +π/2, left edge up is roll > 0.
+///
+/// Continuity: (roll, pitch), (roll + 2πk, pitch + 2πm) and
+/// (roll + π, π − pitch) describe the same attitude. The first state uses
+/// the principal values (|pitch| ≤ π/2); each later one picks, among these,
+/// the pair nearest the previous state (squared distance in radians), so a
+/// slow sweep over the top or through face-down never jumps and the angles
+/// may leave (−π, π]. Where √(nx² + nz²) < `rollDefinedThreshold`
+/// (within about 1.7° of upright or upside-down) roll is not defined by the
+/// vector and the previous roll is held (0 if there is none); pitch still
+/// follows. A zero or non-finite vector holds both angles.
+public struct AttitudeSolver: Sendable {
+    /// Below this √(nx² + nz²), roll is held.
+    public static let rollDefinedThreshold = 0.03
+
+    /// The last roll in radians.
+    public var roll: Double { lastRoll }
+    /// The last pitch in radians.
+    public var pitch: Double { lastPitch }
+
+    @usableFromInline var lastRoll = 0.0
+    @usableFromInline var lastPitch = 0.0
+    @usableFromInline var hasPrevious = false
+
+    public init() {}
+
+    /// The principal (roll, pitch) of `v` without continuity; roll is 0 where
+    /// undefined. Used for rest poses.
+    public static func principalAngles(_ v: SIMD3<Double>) -> (roll: Double, pitch: Double) {
+        let length = (v * v).sum().squareRoot()
+        guard length > 0, length.isFinite else { return (0, 0) }
+        let n = v / length
+        let pitch = Glibc.asin(min(max(-n.y, -1), 1))
+        let rollDefined = n.x * n.x + n.z * n.z >= rollDefinedThreshold * rollDefinedThreshold
+        return (rollDefined ? Glibc.atan2(n.x, n.z) : 0, pitch)
+    }
+
+    /// Solves one vector and remembers the result.
+    @inlinable
+    public mutating func solve(_ v: SIMD3<Double>) -> (roll: Double, pitch: Double) {
+        let squared = (v * v).sum()
+        guard squared > 0, squared.isFinite else { return (lastRoll, lastPitch) }
+        let inverseLength = 1 / squared.squareRoot()
+        let ny = v.y * inverseLength
+        let pitch0 = Glibc.asin(min(max(-ny, -1), 1))
+        let horizontal = (v.x * v.x + v.z * v.z) * (inverseLength * inverseLength)
+        let rollDefined = horizontal >= AttitudeSolver.rollDefinedThreshold * AttitudeSolver.rollDefinedThreshold
+        guard hasPrevious else {
+            hasPrevious = true
+            lastRoll = rollDefined ? Glibc.atan2(v.x, v.z) : 0
+            lastPitch = pitch0
+            return (lastRoll, lastPitch)
+        }
+        // Pitch candidates on both branches, each unwrapped next to the last pitch.
+        let p1 = lastPitch + AttitudeSolver.wrap(pitch0 - lastPitch)
+        let p2 = lastPitch + AttitudeSolver.wrap(Double.pi - pitch0 - lastPitch)
+        if !rollDefined {
+            // Both branches give nearly the same pitch here; pick the one
+            // whose horizontal direction agrees with the held roll
+            // ((nx, nz) = cos(pitch)·(sin roll, cos roll)), so the pitch
+            // keeps going instead of folding back at upright.
+            let along = v.x * Glibc.sin(lastRoll) + v.z * Glibc.cos(lastRoll)
+            lastPitch = along >= 0 ? p1 : p2
+            return (lastRoll, lastPitch)
+        }
+        let roll0 = Glibc.atan2(v.x, v.z)
+        let r1 = lastRoll + AttitudeSolver.wrap(roll0 - lastRoll)
+        let r2 = lastRoll + AttitudeSolver.wrap(roll0 + Double.pi - lastRoll)
+        let d1 = (r1 - lastRoll) * (r1 - lastRoll) + (p1 - lastPitch) * (p1 - lastPitch)
+        let d2 = (r2 - lastRoll) * (r2 - lastRoll) + (p2 - lastPitch) * (p2 - lastPitch)
+        if d1 <= d2 {
+            lastRoll = r1
+            lastPitch = p1
+        } else {
+            lastRoll = r2
+            lastPitch = p2
+        }
+        return (lastRoll, lastPitch)
+    }
+
+    /// `angle` reduced to [−π, π] (nearest multiple of 2π removed).
+    @inlinable
+    static func wrap(_ angle: Double) -> Double {
+        let turns = (angle * (0.5 / Double.pi)).rounded(.toNearestOrEven)
+        return angle - turns * (2 * Double.pi)
+    }
+}

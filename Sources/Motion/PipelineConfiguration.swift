@@ -1,0 +1,25 @@
+/// Everything that shapes the way readings become tilt states.
+public struct PipelineConfiguration: Sendable, Equatable {
+    /// Low-pass cutoff in Hz (default 5).
+    public var cutoffHertz: Double
+    /// Change-gate threshold in radians (default 0.0022, see `ChangeGate`).
+    public var threshold: Double
+    /// When false, every sample produces a state.
+    public var gateEnabled: Bool
+    /// The screen's orientation, fixed or following the classifier.
+    public var screenOrientation: ScreenOrientationSetting
+    /// The rest pose angles are measured from.
+    public var neutral: NeutralPoseSetting
+
+    public init(cutoffHertz: Double = 5,
+                threshold: Double = ChangeGate.defaultThreshold,
+                gateEnabled: Bool = true,
+                screenOrientation: ScreenOrientationSetting = .fixed(.normal),
+                neutral: NeutralPoseSetting = .none) {
+        self.cutoffHertz = cutoffHertz
+        self.threshold = threshold
+        self.gateEnabled = gateEnabled
+        self.screenOrientation = screenOrientation
+        self.neutral = neutral
+    }
+}

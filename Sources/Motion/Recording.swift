@@ -1,0 +1,56 @@
+/// A recording loaded for replay: a tiltd trace or a plain CSV.
+public struct Recording: Sendable {
+    /// Which kind of file it came from.
+    public enum Format: String, Sendable {
+        case trace
+        case csv
+    }
+
+    /// The file's kind.
+    public var format: Format
+    /// The trace header; nil for CSV.
+    public var header: TraceHeader?
+    /// The samples in file order (m/s², device frame).
+    public var readings: [Reading]
+    /// Raw x, y, z per reading when the trace has them (NaN where a line
+    /// lacked them); empty when no line had raw values.
+    public var raw: [SIMD3<Double>]
+    /// The gap markers.
+    public var gaps: [TraceGap]
+    /// Problems that did not stop the load (a torn last line), one line each,
+    /// naming file and line.
+    public var warnings: [String]
+
+    public init(format: Format, header: TraceHeader?, readings: [Reading], raw: [SIMD3<Double>] = [],
+                gaps: [TraceGap] = [], warnings: [String] = []) {
+        self.format = format
+        self.header = header
+        self.readings = readings
+        self.raw = raw
+        self.gaps = gaps
+        self.warnings = warnings
+    }
+
+    /// Loads a trace or a CSV with header `time_s,accel_x,accel_y,accel_z`.
+    ///
+    /// The kind is recognised from the first line. A torn last line (no
+    /// final newline, in a trace always; in a CSV when it does not parse) is
+    /// skipped with a warning; any other bad line is an error.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - units: the CSV's acceleration unit (traces are always m/s²).
+    /// - Throws: `TraceError` naming the file (and line) and what to do.
+    public static func load(path: String, units: CSVUnits = .metresPerSecondSquared) throws -> Recording {
+        let bytes = try TraceFile.bytes(path: path)
+        return try parse(bytes, path: path, units: units)
+    }
+
+    /// Parses the bytes of a trace or CSV; `path` is only used in messages.
+    public static func parse(_ bytes: [UInt8], path: String,
+                             units: CSVUnits = .metresPerSecondSquared) throws -> Recording {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var parser = TraceParser(buffer: buffer, path: path)
+            return try parser.parse(units: units)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// The whole per-sample path: reading → robust low-pass filter → discrete
+/// orientation → screen mapping → neutral pose → continuous roll/pitch →
+/// change gate → tilt state.
+///
+/// A value type with no allocation, existential or Foundation call on the
+/// per-sample path (diagnostics, which are rare, are the exception), so a
+/// release build processes tens of millions of samples per second on one
+/// core. The classifier sees the filtered vector in the device frame, as
+/// iio-sensor-proxy sees the device; angles are in the screen's frame.
+public struct TiltPipeline: Sendable {
+    /// Diagnostics kept at most; later ones are counted in `droppedDiagnostics`.
+    public static let diagnosticCapacity = 1000
+
+    /// The configuration this pipeline was built with.
+    public let configuration: PipelineConfiguration
+    /// True when diagnostics wait in `takeDiagnostics()`.
+    public var hasDiagnostics: Bool { !pending.isEmpty }
+    /// Diagnostics dropped because nobody took them in time.
+    public private(set) var droppedDiagnostics = 0
+    /// The estimate of the device's gravity magnitude (input units).
+    public var gravityMagnitude: Double { gravity.magnitude }
+    /// The neutral pose stage (its rest pose once settled).
+    public var neutralPose: NeutralPose { neutral }
+
+    @usableFromInline var filter: LowPassFilter
+    @usableFromInline var gravity = GravityEstimate()
+    @usableFromInline var classifier = OrientationClassifier()
+    @usableFromInline var neutral: NeutralPose
+    @usableFromInline var solver = AttitudeSolver()
+    @usableFromInline var gate: ChangeGate
+    @usableFromInline let gateEnabled: Bool
+    @usableFromInline let followsClassifier: Bool
+    @usableFromInline let fixedScreen: ScreenOrientation
+    @usableFromInline var pending: [PipelineDiagnostic] = []
+
+    /// - Parameter configuration: validated settings (cutoff > 0, threshold ≥ 0).
+    public init(configuration: PipelineConfiguration = PipelineConfiguration()) {
+        self.configuration = configuration
+        filter = LowPassFilter(cutoffHertz: configuration.cutoffHertz)
+        neutral = NeutralPose(setting: configuration.neutral)
+        gate = ChangeGate(threshold: configuration.threshold)
+        gateEnabled = configuration.gateEnabled
+        switch configuration.screenOrientation {
+        case .auto:
+            followsClassifier = true
+            fixedScreen = .normal
+        case .fixed(let orientation):
+            followsClassifier = false
+            fixedScreen = orientation
+        }
+    }
+
+    /// Processes one reading.
+    ///
+    /// - Returns: the state, or nil when the gate drops it (or the reading is
+    ///   not finite). The first state always passes; with the gate disabled
+    ///   every finite reading gives a state.
+    @inlinable
+    public mutating func process(_ reading: Reading) -> TiltState? {
+        let acceleration = reading.acceleration
+        let timestamp = reading.timestampNanoseconds
+        let squared = (acceleration * acceleration).sum()
+        guard squared.isFinite else {
+            note(.invalidReading(atNanoseconds: timestamp))
+            return nil
+        }
+        let magnitude = squared.squareRoot()
+        let previousTimestamp = filter.lastTimestampNanoseconds
+        let filtered = filter.update(acceleration, timestampNanoseconds: timestamp,
+                                     weight: gravity.weight(magnitude: magnitude))
+        if filter.lastEvent != .step {
+            noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
+        }
+        gravity.observe(magnitude: magnitude, elapsedSeconds: filter.lastIntervalSeconds)
+        let orientation = classifier.update(filtered)
+        let screen = followsClassifier ? (orientation ?? .normal) : fixedScreen
+        let mapped = neutral.apply(ScreenMapping.map(filtered, to: screen),
+                                   timestampNanoseconds: timestamp)
+        let angles = solver.solve(mapped)
+        if gateEnabled && !gate.accept(roll: angles.roll, pitch: angles.pitch) { return nil }
+        return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
+                         orientation: orientation)
+    }
+
+    /// Returns and forgets the diagnostics noticed since the last call.
+    public mutating func takeDiagnostics() -> [PipelineDiagnostic] {
+        defer { pending.removeAll(keepingCapacity: true) }
+        return pending
+    }
+
+    @usableFromInline
+    mutating func noteFilterEvent(previousNanoseconds: Int64, nanoseconds: Int64) {
+        switch filter.lastEvent {
+        case .step, .initialised:
+            break
+        case .reset:
+            note(.filterReset(gapNanoseconds: nanoseconds &- previousNanoseconds, atNanoseconds: nanoseconds))
+        case .backwards:
+            note(.backwardsTimestamp(previousNanoseconds: previousNanoseconds, nanoseconds: nanoseconds))
+        }
+    }
+
+    @usableFromInline
+    mutating func note(_ diagnostic: PipelineDiagnostic) {
+        if pending.count < TiltPipeline.diagnosticCapacity {
+            pending.append(diagnostic)
+        } else {
+            droppedDiagnostics += 1
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Glibc
+
+/// Writes a trace file record by record, crash-safe.
+///
+/// Every record is formatted into one line and handed to the kernel with a
+/// single `write(2)` on a file opened with `O_APPEND` before `append`
+/// returns: there is no user-space buffer to lose, so if tiltd dies the file
+/// ends with whole lines (at worst one torn line, which replay skips with a
+/// warning). It does not `fsync`; after a power cut the last records may be
+/// missing.
+public final class TraceWriter {
+    /// The file being written.
+    public let path: String
+    private var descriptor: Int32
+    private var line: [UInt8] = []
+
+    /// Creates (or truncates) `path` and writes the magic line and `header`.
+    ///
+    /// - Throws: `TraceError.io` if the file cannot be created or written,
+    ///   `TraceError.invalidHeaderKey` for a bad `extra` key.
+    public init(path: String, header: TraceHeader) throws {
+        self.path = path
+        for key in header.extra.keys where !TraceHeader.isValidKey(key) || TraceFormat.Key.all.contains(key) {
+            throw TraceError.invalidHeaderKey(path: path, key: key)
+        }
+        descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw TraceError.io(path: path, operation: "create the trace", reason: TraceWriter.errnoText())
+        }
+        var text = "\(TraceFormat.magic) \(header.version)\n"
+        for headerLine in header.lines { text += headerLine + "\n" }
+        line.reserveCapacity(160)
+        line.append(contentsOf: text.utf8)
+        try flushLine()
+    }
+
+    deinit {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+    }
+
+    /// Appends one sample line: `s <ns> <ax> <ay> <az> [<rx> <ry> <rz>]`.
+    ///
+    /// - Parameters:
+    ///   - timestampNanoseconds: the sample's timestamp.
+    ///   - raw: the raw x, y, z values before offset, scale and mount matrix, if known.
+    ///   - acceleration: m/s² in the device frame.
+    /// - Throws: `TraceError.io` if the write fails, `.closed` after `close()`.
+    public func append(timestampNanoseconds: Int64, raw: SIMD3<Double>?, acceleration: SIMD3<Double>) throws {
+        line.append(contentsOf: "s \(timestampNanoseconds) ".utf8)
+        line.append(contentsOf: TraceHeader.text(acceleration).utf8)
+        if let raw {
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: TraceHeader.text(raw).utf8)
+        }
+        line.append(UInt8(ascii: "\n"))
+        try flushLine()
+    }
+
+    /// Appends a gap marker: `g <ns> <reason>`.
+    ///
+    /// - Throws: `TraceError.io` if the write fails, `.closed` after `close()`.
+    public func appendGap(timestampNanoseconds: Int64, reason: String) throws {
+        line.append(contentsOf: "g \(timestampNanoseconds) \(TraceHeader.oneLine(reason))\n".utf8)
+        try flushLine()
+    }
+
+    /// Closes the file. Later appends throw; closing twice is harmless.
+    ///
+    /// - Throws: `TraceError.io` if `close(2)` reports a failure.
+    public func close() throws {
+        guard descriptor >= 0 else { return }
+        let result = Glibc.close(descriptor)
+        descriptor = -1
+        if result != 0 {
+            throw TraceError.io(path: path, operation: "close the trace", reason: TraceWriter.errnoText())
+        }
+    }
+
+    private func flushLine() throws {
+        defer { line.removeAll(keepingCapacity: true) }
+        guard descriptor >= 0 else { throw TraceError.closed(path: path) }
+        try line.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw TraceError.io(path: path, operation: "write to the trace", reason: TraceWriter.errnoText())
+                }
+                offset += written
+            }
+        }
+    }
+
+    static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}
