@@ -29,3 +29,15 @@ struct ListenOptions: ParsableArguments {
         }
     }
 }
+
+extension ListenOptions {
+    /// Starts the socket server `--listen` asks for, or returns nil without
+    /// `--listen`.
+    ///
+    /// - Parameter onClientCountChange: see `UnixSocketServer`.
+    /// - Throws: `UnixSocketError` (a live socket, a non-socket file, …).
+    func startServer(onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) throws -> UnixSocketServer? {
+        guard let listen else { return nil }
+        return try UnixSocketServer(path: listen.path, onClientCountChange: onClientCountChange)
+    }
+}

@@ -160,7 +160,6 @@ final class StateBroadcaster: StateSink, @unchecked Sendable {
                     inbox.take(after: &sequence, into: &states)
                     return inbox.stopping
                 }
-                if stopping { return }
                 if !states.isEmpty {
                     batch.removeAll(keepingCapacity: true)
                     lineStarts.removeAll(keepingCapacity: true)
@@ -177,6 +176,9 @@ final class StateBroadcaster: StateSink, @unchecked Sendable {
                     }
                     drop(gone)
                 }
+                // The states emitted before stop() went out (to every client
+                // that could take them without blocking); now finish.
+                if stopping { return }
             }
 
             if fds[1].revents != 0 { acceptClients() }

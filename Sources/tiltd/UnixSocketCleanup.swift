@@ -1,8 +1,9 @@
 import Glibc
 
-/// Removes tiltd's socket files when SIGINT or SIGTERM arrives, from inside
-/// the signal handler, then passes the signal on to whatever handled it
-/// before (or to the default action, which ends the process).
+/// Removes tiltd's socket files when SIGINT, SIGTERM, SIGHUP or SIGPIPE
+/// (stdout closed) arrives, from inside the signal handler, then passes the
+/// signal on to whatever handled it before (or to the default action, which
+/// ends the process); and at `exit()`.
 ///
 /// Commands that stop gracefully on a signal also close their servers, which
 /// removes the file again (harmlessly); this handler covers the commands that
@@ -26,10 +27,11 @@ enum UnixSocketCleanup {
         p.initialize(repeating: (0, 0), count: slotCount)
         return p
     }()
-    /// Previous actions for SIGINT (index 0) and SIGTERM (index 1).
+    /// The signals handled, and their previous actions at the same index.
+    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
     nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
-        let p = UnsafeMutablePointer<sigaction>.allocate(capacity: 2)
-        p.initialize(repeating: sigaction(), count: 2)
+        let p = UnsafeMutablePointer<sigaction>.allocate(capacity: signals.count)
+        p.initialize(repeating: sigaction(), count: signals.count)
         return p
     }()
     nonisolated(unsafe) private static var installed = false
@@ -71,7 +73,8 @@ enum UnixSocketCleanup {
     private static func installIfNeeded() {
         guard !installed else { return }
         installed = true
-        for (index, signal) in [SIGINT, SIGTERM].enumerated() {
+        atexit { UnixSocketCleanup.removeAll() }
+        for (index, signal) in signals.enumerated() {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { signal, info, context in
                 UnixSocketCleanup.handle(signal, info, context)
@@ -82,13 +85,20 @@ enum UnixSocketCleanup {
         }
     }
 
-    private static func handle(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
-                               _ context: UnsafeMutableRawPointer?) {
+    private static func removeAll() {
         for slot in 0..<slotCount where paths[slot * slotBytes] != 0 {
             removeIfOurs(paths + slot * slotBytes, device: identities[slot].0, inode: identities[slot].1)
             paths[slot * slotBytes] = 0
         }
-        let prior = previous + (signal == SIGINT ? 0 : 1)
+    }
+
+    private static func handle(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
+                               _ context: UnsafeMutableRawPointer?) {
+        removeAll()
+        // A linear search: `signals` is a constant array, no allocation here.
+        var index = 0
+        while index < signals.count - 1 && signals[index] != signal { index += 1 }
+        let prior = previous + index
         if prior.pointee.sa_flags & SA_SIGINFO != 0, let chained = prior.pointee.__sigaction_handler.sa_sigaction {
             chained(signal, info, context)
             return

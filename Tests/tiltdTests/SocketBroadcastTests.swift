@@ -140,6 +140,33 @@ import Testing
         #expect(server.clientCount == 3)
     }
 
+    /// VmRSS of this process in KiB.
+    static func residentKiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    @Test func memoryStaysBoundedWhileAClientIsStalled() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        defer { server.close() }
+        let stalled = try SocketTestClient(path: server.path, receiveBufferBytes: 4096)
+        #expect(Self.eventually { server.clientCount == 1 })
+        let before = Self.residentKiB()
+        // A million states (~140 MB of JSON Lines) as fast as they come: an
+        // unbounded per-client queue would grow by about that much.
+        let count = 1_000_000
+        for index in 0..<count { server.emit(Self.state(index)) }
+        usleep(200_000)  // let the I/O thread take the last batch
+        let grown = Self.residentKiB() - before
+        #expect(grown < 40_000, "resident memory grew by \(grown) KiB while one client was stalled")
+        // The stalled client eventually sees the newest state.
+        let late = stalled.readLines(quietFor: 2) { $0 == Self.line(count - 1) }
+        #expect(late.last == Self.line(count - 1))
+        #expect(late.count < 1000)
+    }
+
     @Test func clientsJoinAndLeave() throws {
         let dir = try Self.temporaryDirectory()
         let counts = Mutex<[Int]>([])
