@@ -52,14 +52,24 @@ struct ReplayCommand: AsyncParsableCommand {
         var reporter = DiagnosticReporter(file: file)
         if realtime {
             try await replayInRealTime(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
+        } else if socket == nil {
+            // The common case, specialised for the concrete sink: no
+            // existential call per state.
+            replayAll(loaded.readings, pipeline: &pipeline, sink: stdout, reporter: &reporter)
         } else {
-            for reading in loaded.readings {
-                if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
-                if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-            }
+            replayAll(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
         }
         sink.flush()
         reporter.finish(dropped: pipeline.droppedDiagnostics)
+    }
+
+    /// Every reading through the pipeline as fast as possible.
+    private func replayAll<Sink: StateSink>(_ readings: [Reading], pipeline: inout TiltPipeline, sink: Sink,
+                                            reporter: inout DiagnosticReporter) {
+        for reading in readings {
+            if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
+            if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
+        }
     }
 
     /// Sleeps until each reading's time relative to the first (never for
