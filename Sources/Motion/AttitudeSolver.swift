@@ -98,6 +98,8 @@ public struct AttitudeSolver: Sendable {
     /// call libm's `rint` on CPUs without SSE4.1, the baseline for x86-64.
     @inlinable @inline(__always)
     static func wrap(_ angle: Double) -> Double {
+        // Nearly always already in range: a predictable branch beats the arithmetic.
+        if abs(angle) <= Double.pi { return angle }
         let magic = 6_755_399_441_055_744.0  // 1.5 · 2⁵²
         let turns = angle * (0.5 / Double.pi)
         guard abs(turns) < 1e15 else { return angle.remainder(dividingBy: 2 * Double.pi) }
