@@ -39,6 +39,9 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError("missing <file>: give a tiltd trace or a CSV with header time_s,accel_x,accel_y,accel_z")
         }
         let loaded = try recording.load(file)
+        if loaded.readings.isEmpty {
+            StdoutSink.writeStandardError("tiltd: warning: \(file): the recording has no samples; nothing to replay")
+        }
         if let first = loaded.gaps.first {
             StdoutSink.writeStandardError("tiltd: note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at "
                 + "\(PipelineDiagnostic.secondsText(first.timestampNanoseconds)) s"
