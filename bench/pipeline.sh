@@ -22,7 +22,9 @@ echo "building release (root and bench/)..." >&2
 swift build -c release --product tiltd >&2
 swift build -c release --package-path bench --product PipelineBench >&2
 mkdir -p bench/.build
-cc -O2 -o bench/.build/pipeline_peer_c bench/pipeline_peer.c -lm
+# Any C compiler will do; Swift's toolchain ships clang if cc is missing.
+compiler="${CC:-$(command -v cc || command -v clang)}"
+"$compiler" -O2 -o bench/.build/pipeline_peer_c bench/pipeline_peer.c -lm
 
 mkdir -p bench/out
 csv=bench/out/motion-1m.csv
