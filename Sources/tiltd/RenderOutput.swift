@@ -6,7 +6,7 @@ import Knob
 final class RenderOutput {
     private let format: RenderCommand.Format
     private let directory: String
-    private let y4m: Y4MWriter?
+    private var y4m: Y4MWriter?
     private var descriptor: Int32 = -1
     private var ownsDescriptor = false
     private var buffer: [UInt8] = []
