@@ -1,12 +1,17 @@
 extension Y4MWriter {
-    /// Whether the 8×2 block at `(x, y)` has the same bytes in both frames.
+    /// Whether the 8×2 block at `(x, y)` has the same bytes in both frames:
+    /// four 64-bit words a row (whole-vector `==` on SIMD types compiles to
+    /// a lane-by-lane loop).
     @inline(__always)
     static func unchanged(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, w: Int, x: Int, y: Int) -> Bool {
-        typealias P = SIMD8<UInt32>
         let i = (y * w + x) * 4, j = i + w * 4
-        let d0 = UnsafeRawPointer(a + i).loadUnaligned(as: P.self) ^ UnsafeRawPointer(b + i).loadUnaligned(as: P.self)
-        let d1 = UnsafeRawPointer(a + j).loadUnaligned(as: P.self) ^ UnsafeRawPointer(b + j).loadUnaligned(as: P.self)
-        return (d0 | d1) == P(repeating: 0)
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        var d: UInt64 = 0
+        for k in stride(from: 0, to: 32, by: 8) {
+            d |= ra.loadUnaligned(fromByteOffset: i + k, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: i + k, as: UInt64.self)
+            d |= ra.loadUnaligned(fromByteOffset: j + k, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: j + k, as: UInt64.self)
+        }
+        return d == 0
     }
 
     /// Converts eight columns of two rows (four 2×2 chroma blocks) starting

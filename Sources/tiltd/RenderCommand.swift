@@ -103,7 +103,10 @@ struct RenderCommand: AsyncParsableCommand {
         let sampler = FrameSampler(states: states, framesPerSecond: fps)
         let backgroundColour = RGBA8(hex: background)!
         var renderer = KnobRenderer(size: size, style: style)
-        var frame = renderer.makeFrame()
+        // Two frames used in turn: the y4m writer keeps the previous frame
+        // to skip unchanged blocks, so drawing into the other one avoids a
+        // copy-on-write of the one it holds.
+        var frame = renderer.makeFrame(), spare = renderer.makeFrame()
         let output = try RenderOutput(format: format, out: out, size: size, fps: fps, background: backgroundColour)
         let picks = ContactSheet.sampleIndices(frameCount: sampler.frameCount, cells: contactSheetFrames)
         var sheet = contactSheet.map { _ in
@@ -120,6 +123,7 @@ struct RenderCommand: AsyncParsableCommand {
                 nextPick += 1
             }
             progress.advance(to: f.index + 1)
+            swap(&frame, &spare)
         }
         try output.finish()
         progress.finish()
