@@ -43,15 +43,14 @@ public struct AttitudeSolver: Sendable {
     }
 
     /// Solves one vector and remembers the result.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func solve(_ v: SIMD3<Double>) -> (roll: Double, pitch: Double) {
-        let squared = (v * v).sum()
+        let horizontal = v.x * v.x + v.z * v.z
+        let squared = horizontal + v.y * v.y
         guard squared > 0, squared.isFinite else { return (lastRoll, lastPitch) }
-        let inverseLength = 1 / squared.squareRoot()
-        let ny = v.y * inverseLength
+        let ny = v.y / squared.squareRoot()
         let pitch0 = Glibc.asin(min(max(-ny, -1), 1))
-        let horizontal = (v.x * v.x + v.z * v.z) * (inverseLength * inverseLength)
-        let rollDefined = horizontal >= AttitudeSolver.rollDefinedThreshold * AttitudeSolver.rollDefinedThreshold
+        let rollDefined = horizontal >= AttitudeSolver.rollDefinedThreshold * AttitudeSolver.rollDefinedThreshold * squared
         guard hasPrevious else {
             hasPrevious = true
             lastRoll = rollDefined ? Glibc.atan2(v.x, v.z) : 0
@@ -86,9 +85,16 @@ public struct AttitudeSolver: Sendable {
     }
 
     /// `angle` reduced to [−π, π] (nearest multiple of 2π removed).
-    @inlinable
+    ///
+    /// Rounds with the 1.5·2⁵² trick: adding and subtracting it leaves the
+    /// nearest integer for |x| < 2⁵¹, in two additions. `rounded()` would
+    /// call libm's `rint` on CPUs without SSE4.1, the baseline for x86-64.
+    @inlinable @inline(__always)
     static func wrap(_ angle: Double) -> Double {
-        let turns = (angle * (0.5 / Double.pi)).rounded(.toNearestOrEven)
-        return angle - turns * (2 * Double.pi)
+        let magic = 6_755_399_441_055_744.0  // 1.5 · 2⁵²
+        let turns = angle * (0.5 / Double.pi)
+        guard abs(turns) < 1e15 else { return angle.remainder(dividingBy: 2 * Double.pi) }
+        let rounded = (turns + magic) - magic
+        return angle - rounded * (2 * Double.pi)
     }
 }

@@ -40,16 +40,26 @@ public struct OrientationClassifier: Sendable {
 
     /// Classifies one acceleration vector (m/s², device frame) and returns
     /// the orientation now in force.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func update(_ acceleration: SIMD3<Double>) -> ScreenOrientation? {
-        let scaled = (acceleration * OrientationClassifier.unitsPerMetrePerSecondSquared)
-            .rounded(.towardZero)
-        current = OrientationClassifier.decide(scaled, previous: current)
+        // (int) truncation as in iio-sensor-proxy, via a clamped Int64
+        // conversion (one cvttsd2si) rather than libm's trunc.
+        let k = OrientationClassifier.unitsPerMetrePerSecondSquared
+        let truncated = SIMD3(OrientationClassifier.truncate(acceleration.x * k),
+                              OrientationClassifier.truncate(acceleration.y * k),
+                              OrientationClassifier.truncate(acceleration.z * k))
+        current = OrientationClassifier.decide(truncated, previous: current)
         return current
     }
 
+    /// C's `(int)` conversion: toward zero (clamped far beyond any reading).
+    @inlinable @inline(__always)
+    static func truncate(_ value: Double) -> Double {
+        Double(Int64(min(max(value, -1e15), 1e15)))
+    }
+
     /// The fast decision on an already scaled and truncated vector.
-    @inlinable
+    @inlinable @inline(__always)
     public static func decide(_ v: SIMD3<Double>, previous: ScreenOrientation?) -> ScreenOrientation? {
         let xx = v.x * v.x, yy = v.y * v.y, zz = v.z * v.z
         let portraitOver = v.x != 0 && xx >= thresholdSlopeSquared * (yy + zz)

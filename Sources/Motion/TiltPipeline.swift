@@ -64,14 +64,13 @@ public struct TiltPipeline: Sendable {
             note(.invalidReading(atNanoseconds: timestamp))
             return nil
         }
-        let magnitude = squared.squareRoot()
         let previousTimestamp = filter.lastTimestampNanoseconds
-        let filtered = filter.update(acceleration, timestampNanoseconds: timestamp,
-                                     weight: gravity.weight(magnitude: magnitude))
+        let weight = gravity.weigh(squaredMagnitude: squared,
+                                   elapsedSeconds: filter.intervalSeconds(to: timestamp))
+        let filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)
         if filter.lastEvent != .step {
             noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
         }
-        gravity.observe(magnitude: magnitude, elapsedSeconds: filter.lastIntervalSeconds)
         let orientation = classifier.update(filtered)
         let screen = followsClassifier ? (orientation ?? .normal) : fixedScreen
         let mapped = neutral.apply(ScreenMapping.map(filtered, to: screen),

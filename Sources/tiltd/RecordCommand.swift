@@ -1,10 +1,43 @@
 import ArgumentParser
+import Motion
 
-// Skeleton: replaced by the issue that implements `tiltd record`.
+/// `tiltd record`: raw samples and device metadata in the trace format,
+/// replayable with `tiltd replay`.
 struct RecordCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "record", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record raw accelerometer samples and device metadata to a trace file.",
+        discussion: """
+            The trace (docs/trace-format.md) holds the device's name, label, URI, \
+            scale, offset, mount matrix and its source, rate and mode, then one \
+            line per sample (timestamp, m/s², raw counts) and a gap line where \
+            the device was lost. Stops after --count samples, --duration seconds, \
+            or on SIGINT/SIGTERM; every sample read is on disk when it exits.
+            """)
+
+    @OptionGroup var device: DeviceOptions
+
+    @Option(help: ArgumentHelp("The trace file to write (replaced if it exists).", valueName: "file"))
+    var out: String
+
+    @Option(help: ArgumentHelp("Stop after this many samples.", valueName: "n"))
+    var count: Int?
+
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
+    var duration: Double?
+
+    func validate() throws {
+        if out.isEmpty { throw ValidationError("--out needs a file name") }
+        if count != nil && duration != nil {
+            throw ValidationError("give --count or --duration, not both")
+        }
+        try DeviceRunLimits.validate(count: count, duration: duration)
+    }
 
     func run() async throws {
-        throw ValidationError("tiltd record is not built yet")
+        let run = DeviceRun(capture: device.makeCaptureConfiguration(), pipeline: nil, sinks: [],
+                            tracePath: out, count: count, duration: duration)
+        let samples = try await run.run()
+        DeviceDiagnostics.print("recorded \(samples) samples to \(out)")
     }
 }

@@ -18,12 +18,17 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
+    @OptionGroup var listen: ListenOptions
 
     @Flag(help: "Pace the output to the recording's timestamps, flushing every line.")
     var realtime = false
 
     @Argument(help: ArgumentHelp("A tiltd trace or a CSV file.", valueName: "file"))
     var file: String
+
+    func validate() throws {
+        if listen.onDemand { throw ValidationError("--on-demand opens a device while clients are connected; replay has none (use it with tiltd run)") }
+    }
 
     func run() async throws {
         let loaded = try recording.load(file)
@@ -33,7 +38,10 @@ struct ReplayCommand: AsyncParsableCommand {
                 + (first.reason.isEmpty ? "" : " (\(first.reason))"))
         }
         var pipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
-        let sink = StdoutSink(flushEachLine: realtime)
+        let socket = try listen.startServer()
+        defer { socket?.close() }
+        let stdout = StdoutSink(flushEachLine: realtime)
+        let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
         var reporter = DiagnosticReporter(file: file)
         if realtime {
             try await replayInRealTime(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
@@ -49,7 +57,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// Sleeps until each reading's time relative to the first (never for
     /// timestamps that go backwards) before processing it.
-    private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: StdoutSink,
+    private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: any StateSink,
                                   reporter: inout DiagnosticReporter) async throws {
         guard let first = readings.first else { return }
         let clock = ContinuousClock()

@@ -1,10 +1,45 @@
 import ArgumentParser
+import Motion
 
-// Skeleton: replaced by the issue that implements `tiltd run`.
+/// `tiltd run` (the default command): a real accelerometer → the Motion
+/// pipeline → JSON Lines states on stdout, one flushed line per state.
 struct RunCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Stream knob states from an accelerometer as JSON Lines (the default command).",
+        discussion: """
+            Reads the display accelerometer through libiio (buffered when it can, \
+            else polled, saying why once on stderr), filters it, derives roll and \
+            pitch, gates changes too small to see and prints one JSON line per \
+            state: {"t":…,"roll":…,"pitch":…,"orientation":…,"shine":[…]}. \
+            A device that fails or vanishes is reported and reopened when it \
+            returns. SIGINT and SIGTERM stop cleanly (buffer disabled, trace \
+            closed, exit 0). See docs/devices.md.
+            """)
+
+    @OptionGroup var device: DeviceOptions
+    @OptionGroup var pipeline: PipelineOptions
+
+    @Option(help: ArgumentHelp("Also record the raw samples and device metadata to this trace file.",
+                               valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Stop after this many samples read from the device.", valueName: "n"))
+    var count: Int?
+
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
+    var duration: Double?
+
+    func validate() throws {
+        try DeviceRunLimits.validate(count: count, duration: duration)
+        if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
+    }
 
     func run() async throws {
-        throw ValidationError("tiltd run is not built yet")
+        let sinks: [any StateSink] = [StdoutSink(flushEachLine: true)]
+        let run = DeviceRun(capture: device.makeCaptureConfiguration(),
+                            pipeline: pipeline.makeConfiguration(), sinks: sinks,
+                            tracePath: record, count: count, duration: duration)
+        _ = try await run.run()
     }
 }

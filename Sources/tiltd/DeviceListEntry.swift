@@ -1,0 +1,87 @@
+import Motion
+
+/// One line of `tiltd list`, as text or JSON.
+struct DeviceListEntry: Encodable {
+    var id: String
+    var name: String?
+    var label: String?
+    var location: String?
+    var chosen: Bool
+    var uri: String
+    /// m/s² per raw count, x, y, z.
+    var scale: [Double]
+    var scaleSource: String
+    /// Raw counts, x, y, z.
+    var offset: [Double]
+    var offsetSource: String
+    var mountMatrix: String
+    var mountMatrixSource: String
+    var samplingFrequencyHertz: Double?
+    var samplingFrequencyAvailable: String?
+    /// The rate `tiltd run` would use without --rate, in Hz.
+    var defaultRateHertz: Double
+    var buffered: Bool
+    var timestamp: Bool
+    var currentTrigger: String?
+    var trigger: String?
+    var timestampClock: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, label, location, chosen, uri, scale, offset, buffered, timestamp, trigger
+        case scaleSource = "scale_source", offsetSource = "offset_source"
+        case mountMatrix = "mount_matrix", mountMatrixSource = "mount_matrix_source"
+        case samplingFrequencyHertz = "sampling_frequency_hz"
+        case samplingFrequencyAvailable = "sampling_frequency_available"
+        case defaultRateHertz = "default_rate_hz"
+        case currentTrigger = "current_trigger", timestampClock = "timestamp_clock"
+    }
+
+    init(info: AccelerometerInfo, chosen: Bool) {
+        id = info.id
+        name = info.name
+        label = info.label
+        location = info.location
+        self.chosen = chosen
+        uri = info.uri
+        scale = [info.scale.x, info.scale.y, info.scale.z]
+        scaleSource = info.scaleSource
+        offset = [info.offset.x, info.offset.y, info.offset.z]
+        offsetSource = info.offsetSource
+        mountMatrix = info.mountMatrix.iioText
+        mountMatrixSource = info.mountMatrixSource.rawValue
+        samplingFrequencyHertz = info.samplingFrequencyHertz
+        samplingFrequencyAvailable = info.availableFrequenciesText
+        defaultRateHertz = info.defaultPollingRateHertz
+        buffered = info.bufferCapable
+        timestamp = info.hasTimestamp
+        currentTrigger = info.currentTrigger
+        trigger = info.currentTrigger ?? info.triggerCandidate
+        timestampClock = info.timestampClock
+    }
+
+    /// The human-readable block for this device.
+    func text() -> String {
+        var lines = ["\(chosen ? "*" : " ") \(id)  \(name ?? "(no name)")"
+                     + (label.map { "  label \($0)" } ?? "") + (location.map { "  location \($0)" } ?? "")]
+        func numbers(_ values: [Double]) -> String { values.map(CaptureRate.attributeText).joined(separator: " ") }
+        lines.append("    scale         \(numbers(scale)) m/s² per count (\(scaleSource))")
+        lines.append("    offset        \(numbers(offset)) counts (\(offsetSource))")
+        lines.append("    mount matrix  \(mountMatrix) (\(mountMatrixSource))")
+        var rate = samplingFrequencyHertz.map { "\(CaptureRate.attributeText($0)) Hz" } ?? "no sampling_frequency"
+        if let samplingFrequencyAvailable { rate += ", available \(samplingFrequencyAvailable)" }
+        lines.append("    sampling      \(rate); tiltd uses \(CaptureRate.attributeText(defaultRateHertz)) Hz")
+        let triggerText: String
+        if !buffered {
+            triggerText = "no (polled only)"
+        } else if let currentTrigger {
+            triggerText = "yes, trigger \(currentTrigger)"
+        } else if let trigger {
+            triggerText = "yes, trigger \(trigger) (set when capturing)"
+        } else {
+            triggerText = "yes, no trigger (hardware FIFO)"
+        }
+        lines.append("    buffer        \(triggerText)" + (buffered ? (timestamp ? ", timestamps" : ", no timestamps") : ""))
+        if let timestampClock { lines.append("    clock         \(timestampClock)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Motion
+
+/// Which accelerometer to read and how: shared by `run` and `record`.
+struct DeviceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.",
+                               valueName: "uri"))
+    var uri: String = "local:"
+
+    @Option(help: ArgumentHelp("Accelerometer by id (iio:device0), name, label or location "
+                               + "(display, base). Default: the display one, never a base one.",
+                               valueName: "device"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("auto (buffer, else poll, saying why), buffer, or poll.", valueName: "mode"))
+    var mode: CaptureMode = .auto
+
+    @Option(help: ArgumentHelp("Sampling rate in Hz, clamped to the rates the device offers. "
+                               + "Default: the device's (raised to ≥ 10 Hz), or 50 Hz.", valueName: "hz"))
+    var rate: Double?
+
+    @Option(name: .customLong("mount-matrix"),
+            help: ArgumentHelp("Override the mount matrix: \"x1, y1, z1; x2, y2, z2; x3, y3, z3\".",
+                               valueName: "matrix"))
+    var mountMatrix: String?
+
+    func validate() throws {
+        try DeviceOptions.validate(uri: uri)
+        if let rate, !(rate.isFinite && rate > 0 && rate <= 100_000) {
+            throw ValidationError("--rate \(rate) is not a rate in Hz: give a number above 0 and at most 100000")
+        }
+        if let mountMatrix {
+            do { _ = try MountMatrix(parsing: mountMatrix) } catch {
+                throw ValidationError("--mount-matrix: \(error)")
+            }
+        }
+        if let device, device.isEmpty {
+            throw ValidationError("--device is empty: give an id (iio:device0), a name, a label or display/base")
+        }
+    }
+
+    /// Checks a libiio URI's scheme, so a typo fails before anything is opened.
+    static func validate(uri: String) throws {
+        let schemes = ["local:", "ip:", "usb:", "serial:"]
+        guard schemes.contains(where: { uri.hasPrefix($0) }) else {
+            throw ValidationError("--uri \(uri) is not a libiio context URI: use local:, ip:HOST[:PORT], "
+                                  + "usb:BUS.DEV.INTF or serial:PORT")
+        }
+        if uri.hasPrefix("ip:") && uri.count == 3 {
+            throw ValidationError("--uri ip: needs a host: ip:HOST[:PORT], e.g. ip:192.168.2.1")
+        }
+    }
+
+    /// The capture configuration these options describe.
+    func makeCaptureConfiguration() -> CaptureConfiguration {
+        CaptureConfiguration(uri: uri, device: device, mode: mode, rateHertz: rate,
+                             mountMatrix: mountMatrix.flatMap { try? MountMatrix(parsing: $0) })
+    }
+}
+
+extension CaptureMode: ExpressibleByArgument {}
