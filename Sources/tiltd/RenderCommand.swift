@@ -60,6 +60,11 @@ struct RenderCommand: AsyncParsableCommand {
         "How many frames the contact sheet shows.", valueName: "n"))
     var contactSheetFrames = 24
 
+    @Option(help: ArgumentHelp(
+        "Draw the whole slider at this value (0…1): the knob over its track, filled left of it and "
+            + "empty right; frames are 4 × --size wide.", valueName: "value"))
+    var slider: Double?
+
     @Flag(name: .customLong("quiet"), help: "No progress or summary on stderr.")
     var quiet = false
 
@@ -72,6 +77,9 @@ struct RenderCommand: AsyncParsableCommand {
         }
         guard RGBA8(hex: background) != nil else {
             throw ValidationError("--background must be six hex digits RRGGBB such as 131315, got '\(background)'")
+        }
+        if let slider, !(0...1).contains(slider) {
+            throw ValidationError("--slider must be a value from 0 to 1, got \(slider)")
         }
         guard (1...400).contains(contactSheetFrames) else {
             throw ValidationError("--contact-sheet-frames must be 1…400, got \(contactSheetFrames)")
@@ -102,24 +110,35 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let sampler = FrameSampler(states: states, framesPerSecond: fps)
         let backgroundColour = RGBA8(hex: background)!
-        var renderer = KnobRenderer(size: size, style: style)
-        var frame = renderer.makeFrame()
-        let output = try RenderOutput(format: format, out: out, size: size, fps: fps, background: backgroundColour)
+        var knob = KnobRenderer(size: size, style: style)
+        var sliderRenderer = slider.map { _ in SliderRenderer(width: 4 * size, frameSize: size, style: style) }
+        let frameWidth = slider == nil ? size : 4 * size
+        // Two frames used in turn: the y4m writer keeps the previous frame
+        // to skip unchanged blocks, so drawing into the other one avoids a
+        // copy-on-write of the one it holds.
+        var frame = RGBAImage(width: frameWidth, height: size), spare = frame
+        let output = try RenderOutput(format: format, out: out, width: frameWidth, height: size, fps: fps,
+                                      background: backgroundColour)
         let picks = ContactSheet.sampleIndices(frameCount: sampler.frameCount, cells: contactSheetFrames)
         var sheet = contactSheet.map { _ in
-            ContactSheet(cellSize: size, cells: picks.count, background: backgroundColour)
+            ContactSheet(cellWidth: frameWidth, cellHeight: size, cells: picks.count, background: backgroundColour)
         }
         var nextPick = 0
         var progress = RenderProgress(total: sampler.frameCount, enabled: !quiet)
 
         try sampler.forEachFrame { f in
-            renderer.render(shines: f.shines, tilt: f.latest.tilt, into: &frame)
+            if let value = slider {
+                sliderRenderer!.render(value: value, shines: f.shines, tilt: f.latest.tilt, into: &frame)
+            } else {
+                knob.render(shines: f.shines, tilt: f.latest.tilt, into: &frame)
+            }
             try output.write(frame, index: f.index)
             if sheet != nil, nextPick < picks.count, picks[nextPick] == f.index {
                 sheet!.place(frame, inCell: nextPick)
                 nextPick += 1
             }
             progress.advance(to: f.index + 1)
+            swap(&frame, &spare)
         }
         try output.finish()
         progress.finish()
@@ -130,7 +149,7 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if !quiet {
             let seconds = Double(sampler.frameCount) / Double(fps)
-            var summary = "tiltd: rendered \(sampler.frameCount) frames (\(size)×\(size), \(fps) fps, "
+            var summary = "tiltd: rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
                 + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(states.count) states; "
                 + output.whereToLook
             if let contactSheet { summary += "; contact sheet: \(contactSheet)" }
