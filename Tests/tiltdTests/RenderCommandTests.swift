@@ -50,6 +50,17 @@ import Testing
         #expect(data.count == header.utf8.count + count * (6 + 30 * 30 + 2 * 15 * 15))
     }
 
+    @Test func outEndingInY4MImpliesTheFormat() throws {
+        let dir = Self.temporaryDirectory("implied")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("knob.y4m").path
+        let r = try TiltdProcess.run(["render", Self.recording, "--out", out, "--size", "16", "--fps", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(data.starts(with: Data("YUV4MPEG2 W16 H16 F5:1".utf8)))
+    }
+
     @Test func rejectsBadArgumentsInOneLine() throws {
         let size = try TiltdProcess.run(["render", Self.recording, "--out", "/tmp/x", "--size", "8"])
         #expect(size.status != 0 && size.stderr.contains("--size"), "\(size.stderr)")
