@@ -34,14 +34,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --replay: start the recording over when it ends.")
     var loop = false
 
-    @Option(help: ArgumentHelp("Side of the knob layer images in pixels (16…1024), shown at half "
-                               + "size for 2x screens.", valueName: "px"))
+    @Option(help: ArgumentHelp("Side of the knob layer images in pixels (16…1024): the knob's size on the page.",
+                               valueName: "px"))
     var size = 256
 
     @Option(name: .customLong("max-streams"), help: ArgumentHelp(
         "Live streams (/events, /ws) served at once; more get 503.", valueName: "n"))
     var maxStreams = 32
 
+    @OptionGroup var device: DeviceOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
 
@@ -59,31 +60,27 @@ struct ServeCommand: AsyncParsableCommand {
         if loop && replayFile == nil {
             throw ValidationError("--loop repeats a recording: give --replay FILE")
         }
-        if replayFile == nil {
-            throw ValidationError("give --replay FILE (reading an accelerometer from serve is not available yet)")
-        }
     }
 
     func run() async throws {
-        let source: ServeReplay
         let description: String
+        var replay: ServeReplay?
         if let replayFile {
             let loaded = try recording.load(replayFile)
-            source = ServeReplay(readings: loaded.readings, configuration: pipeline.makeConfiguration(), loop: loop)
+            replay = ServeReplay(readings: loaded.readings, configuration: pipeline.makeConfiguration(), loop: loop)
             description = "replay \(replayFile)" + (loop ? " (loop)" : "")
         } else {
-            throw ValidationError("give --replay FILE")
+            description = "device " + (device.device ?? "display accelerometer") + " at " + device.uri
         }
         let layers = try WebLayerImages.render(size: size)
         let server = try WebServer(host: host, port: port, layers: layers, maxStreams: maxStreams,
                                    sourceDescription: description)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run(host: host, port: port) }
-            try await server.waitUntilListening()
+            try await server.waitUntilListening(host: host, port: port)
             let bound = await server.listeningPort ?? port
             let shownHost = host.contains(":") ? "[\(host)]" : host
             StdoutSink.writeStandardError("tiltd: serving http://\(shownHost):\(bound)/ (\(description)); Ctrl-C stops")
-            group.addTask { await source.run(into: server.feed) }
             group.addTask {
                 // Idle streams send a keep-alive, which also finds browsers that left.
                 while !Task.isCancelled {
@@ -91,10 +88,20 @@ struct ServeCommand: AsyncParsableCommand {
                     server.feed.wakeAll()
                 }
             }
-            let signal = await ServeSignals.termination()
-            StdoutSink.writeStandardError("tiltd: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
+            var failure: (any Error)?
+            if let replay {
+                group.addTask { await replay.run(into: server.feed) }
+                let signal = await ServeSignals.termination()
+                StdoutSink.writeStandardError("tiltd: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
+            } else {
+                // DeviceRun stops by itself on SIGINT/SIGTERM (buffer disabled).
+                let run = DeviceRun(capture: device.makeCaptureConfiguration(), pipeline: pipeline.makeConfiguration(),
+                                    sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
+                do { _ = try await run.run() } catch { failure = error }
+            }
             await server.stop(timeout: 1)
             group.cancelAll()
+            if let failure { throw failure }
         }
     }
 }

@@ -13,8 +13,8 @@
 enum WebPage {
     /// The page for layer images of `layerSize` pixels.
     static func html(layerSize: Int) -> String {
-        // Shown at half the pixel size: layers are rendered for a 2x screen.
-        let shown = max(16, layerSize / 2)
+        // One layer pixel per CSS pixel: the knob is as large as --size asks.
+        let shown = layerSize
         return #"""
 <!doctype html>
 <html lang="en">
@@ -35,7 +35,7 @@ enum WebPage {
                     will-change: transform, opacity; }
   table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
   th { text-align: left; font-weight: 500; color: #a0a0a0; padding: 1px 12px 1px 0; }
-  td { text-align: right; padding: 1px 0; min-width: 7em; }
+  td { text-align: right; padding: 1px 0 1px 14px; min-width: 7em; }
   #status { margin-top: 8px; color: #a0a0a0; }
   #status.live { color: #7fc97f; }
   canvas { background: #1d1d1f; border: 1px solid #444; display: block; margin-top: 12px; }
@@ -61,7 +61,7 @@ enum WebPage {
       <tr><th>t</th><td id="t" colspan="2">–</td></tr>
     </table>
     <div id="status">connecting…</div>
-    <canvas id="plot" width="480" height="160" aria-label="roll and pitch over the last 5 seconds"></canvas>
+    <canvas id="plot" width="420" height="160" aria-label="roll and pitch over the last 5 seconds"></canvas>
     <div class="legend"><span class="roll">— roll</span><span class="pitch">— pitch</span>
       <span>last 5 s, ±90°</span></div>
   </section>

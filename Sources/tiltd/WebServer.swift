@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import Logging
+import Synchronization
 
 /// The HTTP side of `tiltd serve`: FlyingFox's server with `WebRouter` as
 /// its only handler.
@@ -10,6 +11,7 @@ final class WebServer: Sendable {
     /// The state feed the page and streams read; the producer emits into it.
     let feed: WebStateFeed
     let slots: WebStreamSlots
+    private let failure = Mutex<WebServerError?>(nil)
 
     /// Prepares a server on `host:port` (IPv4 or IPv6 literal; port 0 picks
     /// a free port, see `listeningPort`).
@@ -42,13 +44,31 @@ final class WebServer: Sendable {
             try await server.run()
         } catch is CancellationError {
         } catch {
-            throw WebServerError.cannotListen(host: host, port: port, reason: "\(error)")
+            let reason: String
+            if let socketError = error as? SocketError, case .failed(let call, _, let message) = socketError {
+                reason = "\(call.lowercased()): \(message)"
+            } else {
+                reason = error.localizedDescription
+            }
+            let failed = WebServerError.cannotListen(host: host, port: port, reason: reason)
+            failure.withLock { $0 = failed }
+            throw failed
         }
     }
 
-    /// Waits until the socket listens (at most `timeout` seconds).
-    func waitUntilListening(timeout: TimeInterval = 10) async throws {
-        try await server.waitUntilListening(timeout: timeout)
+    /// Waits until the socket listens, or `run` failed (at most `timeout` seconds).
+    ///
+    /// - Throws: `run`'s `WebServerError`, or `.cannotListen` on timeout.
+    func waitUntilListening(host: String = "", port: UInt16 = 0, timeout: TimeInterval = 10) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
+        while true {
+            if let failed = failure.withLock({ $0 }) { throw failed }
+            if await server.listeningAddress != nil { return }
+            guard ContinuousClock.now < deadline else {
+                throw WebServerError.cannotListen(host: host, port: port, reason: "not listening after \(Int(timeout)) s")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     /// The bound port, once listening.

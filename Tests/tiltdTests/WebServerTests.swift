@@ -144,8 +144,11 @@ import Testing
             server.feed.emit(SocketBroadcastTests.state(2))
             text = client.readStream { $0.contains("data: " + SocketBroadcastTests.line(2) + "\n\n") }
             #expect(text.contains("data: " + SocketBroadcastTests.line(2) + "\n\n"))
-            server.feed.wakeAll()
-            text = client.readStream { $0.contains(": keep-alive") }
+            // The stream may not be waiting yet when woken: wake until it says so.
+            for _ in 0..<100 where !text.contains(": keep-alive") {
+                server.feed.wakeAll()
+                text = client.readStream(timeout: 0.1) { $0.contains(": keep-alive") }
+            }
             #expect(text.contains(": keep-alive\n\n"))
         }
     }
