@@ -55,8 +55,8 @@ struct RenderCommand: AsyncParsableCommand {
     var style: KnobStyle = .mtz
 
     @Option(help: ArgumentHelp(
-        "Colour behind the knob in y4m frames and the contact sheet, RRGGBB (default 131315, the "
-            + "original screenshot's dark grey).", valueName: "RRGGBB"))
+        "Colour behind the knob in y4m frames and the contact sheet, RRGGBB; the default is the "
+            + "original screenshot's dark grey.", valueName: "RRGGBB"))
     var background = "131315"
 
     @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
