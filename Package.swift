@@ -50,7 +50,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion"]),
+        .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion"], exclude: ["Golden"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Knob"]),
     ]
 )

@@ -28,7 +28,7 @@ public struct ChangeGate: Sendable {
     }
 
     /// Whether to pass a state; remembers it when it passes.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func accept(roll: Double, pitch: Double) -> Bool {
         if hasAccepted, abs(roll - lastRoll) < threshold, abs(pitch - lastPitch) < threshold {
             return false

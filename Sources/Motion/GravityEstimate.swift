@@ -1,63 +1,82 @@
-import Glibc
-
-/// A slowly tracked estimate of the magnitude the device reads at rest, and
-/// the weight that gives each sample against it.
+/// Decides how much each sample may move the filter, from how far its
+/// magnitude is from the device's own gravity.
 ///
-/// Strategy (shake, free fall and wrong scales): a still device reads only
-/// gravity, whatever its `scale` attribute claims, so instead of comparing
-/// |a| with 9.81 m/s² (which would reject a device reading 25 or 250) the
-/// pipeline compares it with this device's own typical magnitude. The
-/// estimate starts at the first sample's |a| and follows |a| with a long time
-/// constant (2 s), so it settles on the device's gravity within seconds and a
-/// short shake barely moves it. A sample whose magnitude is within 10 % of
-/// the estimate gets weight 1; beyond that the weight falls as
-/// (0.1 / deviation)², e.g. 0.25 at 20 % off and 0.01 in free fall
-/// (|a| ≈ 0). The low-pass filter multiplies its alpha by that weight, so
-/// shaking or falling holds the attitude near its last quiet value instead
-/// of yanking it, while slow tilting (which keeps |a| ≈ g) passes untouched.
+/// Strategy (shake, free fall and wrong scales): a still or slowly tilting
+/// device reads only gravity, whatever its `scale` attribute claims, so
+/// instead of comparing |a| with 9.81 m/s² (which would reject a device
+/// reading 25 or 250) the pipeline compares |a|² with this device's own
+/// gravity estimate g² (squares spare a square root per sample):
+///
+/// - g² starts at the first sample's |a|² and follows |a|² with a 2 s time
+///   constant, slowed down by the sample's weight while the device is
+///   disturbed, so a shake barely moves it. A disturbance that lasts longer
+///   than 2 s is not a shake but a wrong estimate (the first sample was
+///   taken mid-shake, or the device's scale changed), so the estimate then
+///   adapts at full speed again.
+/// - The disturbance is the peak of ||a|² − g²| with the peak decaying
+///   over 0.15 s, so a shake is judged as a whole: the odd sample in a shake
+///   whose magnitude happens to be near g (in a random direction) does not
+///   get through.
+/// - While the disturbance stays within 21 % of g² (|a| within about 10 % of
+///   g) a sample has weight 1; beyond, the weight falls as
+///   (0.21·g² / disturbance)², e.g. 0.044 in free fall (|a| ≈ 0) and less
+///   in a hard shake.
+///
+/// The low-pass filter multiplies its alpha by the weight: shaking or
+/// falling holds the attitude near its last quiet value instead of yanking
+/// it, slow tilting passes untouched, and about half a second after a
+/// shake has died down the filter runs at full speed again.
 public struct GravityEstimate: Sendable {
-    /// The relative deviation from the estimate that still counts as quiet.
-    public static let quietBand = 0.1
+    /// The band of |a|² around g² that counts as quiet (relative).
+    public static let quietBand = 0.21
     /// The estimate's time constant in seconds.
     public static let timeConstantSeconds = 2.0
+    /// How long a disturbance is remembered (decay time constant, seconds).
+    public static let disturbanceTimeConstantSeconds = 0.15
+    /// A disturbance longer than this (seconds) makes the estimate adapt at full speed.
+    public static let longestShakeSeconds = 2.0
 
     /// The current estimate of the device's gravity magnitude (input units),
     /// 0 before the first sample.
-    public var magnitude: Double { estimate }
+    public var magnitude: Double { estimateSquared.squareRoot() }
 
-    @usableFromInline var estimate = 0.0
+    @usableFromInline var estimateSquared = 0.0
+    @usableFromInline var disturbance = 0.0
     @usableFromInline var initialised = false
-    @usableFromInline var cachedInterval = -1.0
-    @usableFromInline var cachedAlpha = 0.0
+    @usableFromInline var disturbedSeconds = 0.0
+    @usableFromInline var coefficient = OnePoleCoefficient()
+    @usableFromInline var disturbanceDecay = OnePoleCoefficient()
 
     public init() {}
 
-    /// How much to trust a sample of magnitude `magnitude`, in [0, 1].
-    @inlinable
-    public func weight(magnitude: Double) -> Double {
-        guard initialised, estimate > 0 else { return 1 }
-        let deviation = abs(magnitude - estimate) / estimate
-        if deviation <= GravityEstimate.quietBand { return 1 }
-        let ratio = GravityEstimate.quietBand / deviation
-        return ratio * ratio
-    }
-
-    /// Moves the estimate toward `magnitude`.
+    /// Takes one sample into the estimate and returns its weight in [0, 1].
     ///
     /// - Parameters:
-    ///   - magnitude: |a| of the sample.
+    ///   - squaredMagnitude: |a|² of the sample.
     ///   - elapsedSeconds: time since the previous sample (0 on a restart).
-    @inlinable
-    public mutating func observe(magnitude: Double, elapsedSeconds: Double) {
+    @inlinable @inline(__always)
+    public mutating func weigh(squaredMagnitude: Double, elapsedSeconds: Double) -> Double {
         guard initialised else {
-            estimate = magnitude
-            initialised = magnitude > 0 && magnitude.isFinite
-            return
+            estimateSquared = squaredMagnitude
+            initialised = squaredMagnitude > 0
+            return 1
         }
-        if elapsedSeconds != cachedInterval {
-            cachedInterval = elapsedSeconds
-            cachedAlpha = 1 - Glibc.exp(-elapsedSeconds / GravityEstimate.timeConstantSeconds)
+        let keep = 1 - disturbanceDecay.alpha(
+            x: elapsedSeconds * (1 / GravityEstimate.disturbanceTimeConstantSeconds))
+        disturbance = max(abs(squaredMagnitude - estimateSquared), disturbance * keep)
+        let band = GravityEstimate.quietBand * estimateSquared
+        var weight = 1.0
+        var adaptation = 1.0
+        if disturbance > band {
+            let ratio = band / disturbance
+            weight = ratio * ratio
+            disturbedSeconds += elapsedSeconds
+            if disturbedSeconds < GravityEstimate.longestShakeSeconds { adaptation = weight }
+        } else {
+            disturbedSeconds = 0
         }
-        estimate += cachedAlpha * (magnitude - estimate)
+        let alpha = coefficient.alpha(x: elapsedSeconds * (1 / GravityEstimate.timeConstantSeconds)) * adaptation
+        estimateSquared += alpha * (squaredMagnitude - estimateSquared)
+        return weight
     }
 }

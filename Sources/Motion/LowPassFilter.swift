@@ -53,10 +53,7 @@ public struct LowPassFilter: Sendable {
     @usableFromInline var interval = 0.0
     @usableFromInline var lastTimestamp: Int64 = 0
     @usableFromInline var initialised = false
-    // exp() is the costliest step; samples usually come at a fixed interval,
-    // so the last interval's alpha is kept.
-    @usableFromInline var cachedIntervalNanoseconds: Int64 = -1
-    @usableFromInline var cachedAlpha = 0.0
+    @usableFromInline var coefficient = OnePoleCoefficient()
     @usableFromInline let inverseTimeConstantPerNanosecond: Double
 
     /// - Parameter cutoffHertz: cutoff in Hz (> 0, finite); 5 Hz by default.
@@ -68,10 +65,17 @@ public struct LowPassFilter: Sendable {
         resetGapNanoseconds = Int64(max(20 * timeConstantSeconds, 0.5) * 1e9)
     }
 
-    /// The alpha for an interval of `nanoseconds` (no weighting).
-    @inlinable
+    /// The exact alpha for an interval of `nanoseconds` (no weighting).
     public func alpha(intervalNanoseconds nanoseconds: Int64) -> Double {
-        1 - Glibc.exp(-Double(nanoseconds) * inverseTimeConstantPerNanosecond)
+        -Glibc.expm1(-Double(nanoseconds) * inverseTimeConstantPerNanosecond)
+    }
+
+    /// The interval a sample at `timestampNanoseconds` would be filtered
+    /// with, in seconds: 0 when it would (re)start the filter.
+    @inlinable @inline(__always)
+    public func intervalSeconds(to timestampNanoseconds: Int64) -> Double {
+        let delta = timestampNanoseconds &- lastTimestamp
+        return initialised && delta >= 0 && delta <= resetGapNanoseconds ? Double(delta) * 1e-9 : 0
     }
 
     /// Feeds one sample and returns the filtered vector.
@@ -80,7 +84,7 @@ public struct LowPassFilter: Sendable {
     ///   - input: the sample.
     ///   - timestampNanoseconds: its timestamp.
     ///   - weight: how much to trust it, in [0, 1] (1: fully).
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func update(_ input: SIMD3<Double>, timestampNanoseconds: Int64,
                                 weight: Double = 1) -> SIMD3<Double> {
@@ -97,11 +101,8 @@ public struct LowPassFilter: Sendable {
             restart(input, timestampNanoseconds: timestampNanoseconds, event: .reset)
             return output
         }
-        if delta != cachedIntervalNanoseconds {
-            cachedIntervalNanoseconds = delta
-            cachedAlpha = alpha(intervalNanoseconds: delta)
-        }
-        output += (cachedAlpha * weight) * (input - output)
+        let alpha = coefficient.alpha(x: Double(delta) * inverseTimeConstantPerNanosecond) * weight
+        output += alpha * (input - output)
         lastTimestamp = timestampNanoseconds
         interval = Double(delta) * 1e-9
         event = .step
@@ -111,7 +112,6 @@ public struct LowPassFilter: Sendable {
     /// Forgets all state: the next sample initialises the filter.
     public mutating func reset() {
         initialised = false
-        cachedIntervalNanoseconds = -1
     }
 
     @usableFromInline

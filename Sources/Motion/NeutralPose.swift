@@ -55,7 +55,7 @@ public struct NeutralPose: Sendable {
     }
 
     /// `v` rotated so that the rest pose reads face up.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func apply(_ v: SIMD3<Double>, timestampNanoseconds: Int64) -> SIMD3<Double> {
         guard enabled else { return v }
         if collecting { collect(v, timestampNanoseconds: timestampNanoseconds) }

@@ -40,16 +40,32 @@ public struct OrientationClassifier: Sendable {
 
     /// Classifies one acceleration vector (m/s², device frame) and returns
     /// the orientation now in force.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func update(_ acceleration: SIMD3<Double>) -> ScreenOrientation? {
-        let scaled = (acceleration * OrientationClassifier.unitsPerMetrePerSecondSquared)
-            .rounded(.towardZero)
-        current = OrientationClassifier.decide(scaled, previous: current)
+        // (int) truncation as in iio-sensor-proxy, via Int64 conversions
+        // (cvttsd2si) rather than libm's trunc; clamped only in the rare
+        // case a component could overflow Int64.
+        let scaled = acceleration * OrientationClassifier.unitsPerMetrePerSecondSquared
+        let truncated: SIMD3<Double>
+        if abs(scaled.x) < 1e15 && abs(scaled.y) < 1e15 && abs(scaled.z) < 1e15 {
+            truncated = SIMD3(Double(Int64(scaled.x)), Double(Int64(scaled.y)), Double(Int64(scaled.z)))
+        } else {
+            truncated = SIMD3(OrientationClassifier.truncate(scaled.x), OrientationClassifier.truncate(scaled.y),
+                              OrientationClassifier.truncate(scaled.z))
+        }
+        current = OrientationClassifier.decide(truncated, previous: current)
         return current
     }
 
+    /// C's `(int)` conversion: toward zero (clamped far beyond any reading;
+    /// NaN never reaches here, the pipeline skips non-finite readings).
+    @usableFromInline
+    static func truncate(_ value: Double) -> Double {
+        Double(Int64(min(max(value, -1e15), 1e15)))
+    }
+
     /// The fast decision on an already scaled and truncated vector.
-    @inlinable
+    @inlinable @inline(__always)
     public static func decide(_ v: SIMD3<Double>, previous: ScreenOrientation?) -> ScreenOrientation? {
         let xx = v.x * v.x, yy = v.y * v.y, zz = v.z * v.z
         let portraitOver = v.x != 0 && xx >= thresholdSlopeSquared * (yy + zz)

@@ -13,7 +13,7 @@
 /// portrait.
 public enum ScreenMapping {
     /// The vector in the frame of a screen displayed in `orientation`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func map(_ v: SIMD3<Double>, to orientation: ScreenOrientation) -> SIMD3<Double> {
         switch orientation {
         case .normal: return v

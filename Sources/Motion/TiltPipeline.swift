@@ -14,7 +14,7 @@ public struct TiltPipeline: Sendable {
     /// The configuration this pipeline was built with.
     public let configuration: PipelineConfiguration
     /// True when diagnostics wait in `takeDiagnostics()`.
-    public var hasDiagnostics: Bool { !pending.isEmpty }
+    @inlinable public var hasDiagnostics: Bool { !pending.isEmpty }
     /// Diagnostics dropped because nobody took them in time.
     public private(set) var droppedDiagnostics = 0
     /// The estimate of the device's gravity magnitude (input units).
@@ -64,14 +64,13 @@ public struct TiltPipeline: Sendable {
             note(.invalidReading(atNanoseconds: timestamp))
             return nil
         }
-        let magnitude = squared.squareRoot()
         let previousTimestamp = filter.lastTimestampNanoseconds
-        let filtered = filter.update(acceleration, timestampNanoseconds: timestamp,
-                                     weight: gravity.weight(magnitude: magnitude))
+        let weight = gravity.weigh(squaredMagnitude: squared,
+                                   elapsedSeconds: filter.intervalSeconds(to: timestamp))
+        let filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)
         if filter.lastEvent != .step {
             noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
         }
-        gravity.observe(magnitude: magnitude, elapsedSeconds: filter.lastIntervalSeconds)
         let orientation = classifier.update(filtered)
         let screen = followsClassifier ? (orientation ?? .normal) : fixedScreen
         let mapped = neutral.apply(ScreenMapping.map(filtered, to: screen),

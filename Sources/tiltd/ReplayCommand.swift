@@ -18,38 +18,66 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
+    @OptionGroup var listen: ListenOptions
 
     @Flag(help: "Pace the output to the recording's timestamps, flushing every line.")
     var realtime = false
 
+    // Optional for the parser so that a mistyped option is reported as such
+    // rather than as a missing file: ArgumentParser reports a missing
+    // argument, and runs validate(), before it looks at unknown options. So
+    // the presence check is the first thing run() does.
     @Argument(help: ArgumentHelp("A tiltd trace or a CSV file.", valueName: "file"))
-    var file: String
+    var file: String?
+
+    func validate() throws {
+        if listen.onDemand { throw ValidationError("--on-demand opens a device while clients are connected; replay has none (use it with tiltd run)") }
+    }
 
     func run() async throws {
+        guard let file else {
+            throw ValidationError("missing <file>: give a tiltd trace or a CSV with header time_s,accel_x,accel_y,accel_z")
+        }
         let loaded = try recording.load(file)
+        if loaded.readings.isEmpty {
+            StdoutSink.writeStandardError("tiltd: warning: \(file): the recording has no samples; nothing to replay")
+        }
         if let first = loaded.gaps.first {
             StdoutSink.writeStandardError("tiltd: note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at "
                 + "\(PipelineDiagnostic.secondsText(first.timestampNanoseconds)) s"
                 + (first.reason.isEmpty ? "" : " (\(first.reason))"))
         }
         var pipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
-        let sink = StdoutSink(flushEachLine: realtime)
+        let socket = try listen.startServer()
+        defer { socket?.close() }
+        let stdout = StdoutSink(flushEachLine: realtime)
+        let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
         var reporter = DiagnosticReporter(file: file)
         if realtime {
             try await replayInRealTime(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
+        } else if socket == nil {
+            // The common case, specialised for the concrete sink: no
+            // existential call per state.
+            replayAll(loaded.readings, pipeline: &pipeline, sink: stdout, reporter: &reporter)
         } else {
-            for reading in loaded.readings {
-                if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
-                if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-            }
+            replayAll(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
         }
         sink.flush()
         reporter.finish(dropped: pipeline.droppedDiagnostics)
     }
 
+    /// Every reading through the pipeline as fast as possible.
+    private func replayAll<Sink: StateSink>(_ readings: [Reading], pipeline: inout TiltPipeline, sink: Sink,
+                                            reporter: inout DiagnosticReporter) {
+        for reading in readings {
+            if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
+            if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
+        }
+    }
+
     /// Sleeps until each reading's time relative to the first (never for
     /// timestamps that go backwards) before processing it.
-    private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: StdoutSink,
+    private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: any StateSink,
                                   reporter: inout DiagnosticReporter) async throws {
         guard let first = readings.first else { return }
         let clock = ContinuousClock()

@@ -19,6 +19,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var device: DeviceOptions
     @OptionGroup var pipeline: PipelineOptions
+    @OptionGroup var listen: ListenOptions
 
     @Option(help: ArgumentHelp("Also record the raw samples and device metadata to this trace file.",
                                valueName: "file"))
@@ -36,10 +37,17 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sinks: [any StateSink] = [StdoutSink(flushEachLine: true)]
+        var sinks: [any StateSink] = [StdoutSink(flushEachLine: true)]
+        // --on-demand: the socket's client count opens and closes the device.
+        let onDemand = listen.onDemand ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
+        let socket = try listen.startServer { count in onDemand?.clientCountChanged(count) }
+        defer { socket?.close() }
+        if let socket { sinks.append(socket) }
         let run = DeviceRun(capture: device.makeCaptureConfiguration(),
                             pipeline: pipeline.makeConfiguration(), sinks: sinks,
                             tracePath: record, count: count, duration: duration)
-        _ = try await run.run()
+        onDemand?.attach(ListenOnDemand.Device(open: { try run.open() }, close: { run.close() }))
+        defer { onDemand?.release() }
+        _ = try await run.run(openNow: onDemand == nil)
     }
 }

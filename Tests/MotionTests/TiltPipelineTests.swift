@@ -87,6 +87,36 @@ import Testing
         #expect(abs(pipeline.gravityMagnitude - 9.81) < 2)
     }
 
+    @Test func shakeSamplesThatHappenToReadOneGDoNotGetThrough() {
+        // A shake where every third sample (from the second on) has exactly
+        // |g| but a random direction. (A shake whose very first sample reads
+        // |g| cannot be told from a quick real turn: that one sample counts.)
+        var pipeline = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false))
+        var generator = SplitMix(seed: 11)
+        func random() -> Double { Double(generator.next() % 2_000_001) / 1_000_000 - 1 }
+        let rest = AttitudeSolverTests.vector(roll: -0.3, pitch: 0.6)
+        var t: Int64 = 0
+        var last: TiltState?
+        for _ in 0..<300 {
+            last = pipeline.process(Reading(timestampNanoseconds: t, acceleration: rest))
+            t += 10_000_000
+        }
+        var worst = 0.0
+        for i in 0..<100 {
+            var a = SIMD3(random(), random(), random())
+            a = i % 3 == 1 ? a / (a * a).sum().squareRoot() * 9.81 : rest + a * 25
+            last = pipeline.process(Reading(timestampNanoseconds: t, acceleration: a))
+            t += 10_000_000
+            worst = max(worst, abs(last!.roll + 0.3), abs(last!.pitch - 0.6))
+        }
+        #expect(worst < 0.15, "moved \(worst) rad during the shake")
+        for _ in 0..<100 {  // 1 s quiet again: back at rest, on the same branch
+            last = pipeline.process(Reading(timestampNanoseconds: t, acceleration: rest))
+            t += 10_000_000
+        }
+        #expect(abs(last!.roll + 0.3) < 1e-3 && abs(last!.pitch - 0.6) < 1e-3)
+    }
+
     @Test func diagnosticsAreReported() {
         var pipeline = TiltPipeline()
         _ = pipeline.process(Reading(timestampNanoseconds: 1_000_000_000, acceleration: SIMD3(0, 0, 9.81)))

@@ -9,7 +9,7 @@ import Foundation
     }
 
     @Test func unknownOptionFailsWithOneLineError() throws {
-        let result = try TiltdProcess.run(["replay", "--no-such-option"])
+        let result = try TiltdProcess.run(["replay", "recordings/synthetic-tilt-sweep.trace", "--no-such-option"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--no-such-option"))
     }

@@ -1,0 +1,59 @@
+/// Samples a trace of accepted knob states at a fixed frame rate: frame `k`
+/// is shown at `t₀ + k/fps` (t₀ the first state's time), after every state
+/// up to that instant has been handed to a `KnobAnimator`.
+///
+/// Frame times are computed in integer nanoseconds from the frame index, so
+/// they do not drift and the same trace gives the same frames.
+public struct FrameSampler: Sendable {
+    /// One rendered frame's inputs.
+    public struct Frame: Sendable, Equatable {
+        /// Frame number from 0.
+        public let index: Int
+        /// Display time in nanoseconds (the states' clock).
+        public let timestampNanoseconds: Int64
+        /// The animated shines on screen at that time.
+        public let shines: ShinePair
+        /// The latest state at or before that time (its tilt drives the
+        /// TLTiltSlider style, which does not animate).
+        public let latest: KnobState
+    }
+
+    public let states: [KnobState]
+    public let framesPerSecond: Int
+    /// Frames the trace spans: from the first state to one frame past the
+    /// last, so the last animation is seen to finish.
+    public let frameCount: Int
+
+    /// - Parameters:
+    ///   - states: accepted states in time order, at least one.
+    ///   - framesPerSecond: frame rate, at least 1.
+    public init(states: [KnobState], framesPerSecond: Int = 60) {
+        precondition(!states.isEmpty, "FrameSampler needs at least one state")
+        precondition(framesPerSecond > 0, "frame rate must be positive")
+        self.states = states
+        self.framesPerSecond = framesPerSecond
+        let span = max(0, states.last!.tilt.timestampNanoseconds - states[0].tilt.timestampNanoseconds)
+        frameCount = Int(span * Int64(framesPerSecond) / 1_000_000_000) + 2
+    }
+
+    /// Display time of frame `index` in nanoseconds.
+    public func timestamp(ofFrame index: Int) -> Int64 {
+        states[0].tilt.timestampNanoseconds + Int64(index) * 1_000_000_000 / Int64(framesPerSecond)
+    }
+
+    /// Calls `body` for every frame in order.
+    public func forEachFrame(_ body: (Frame) throws -> Void) rethrows {
+        // The knob starts out showing the first state, not the rest pose.
+        var animator = KnobAnimator(initial: states[0].shines)
+        var next = 0
+        for index in 0..<frameCount {
+            let t = timestamp(ofFrame: index)
+            while next < states.count, states[next].tilt.timestampNanoseconds <= t {
+                animator.accept(states[next].shines, atNanoseconds: states[next].tilt.timestampNanoseconds)
+                next += 1
+            }
+            try body(Frame(index: index, timestampNanoseconds: t,
+                           shines: animator.displayed(atNanoseconds: t), latest: states[max(0, next - 1)]))
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import Knob
+
+extension WebLayerImages {
+    /// The layers from the project's rasterizer (`KnobLayers`, MTZ style) at
+    /// `size` pixels, as PNG files: the base with its shadow, and one shine
+    /// unrotated at opacity 1, both frame-sized and centred.
+    ///
+    /// - Throws: `PNGError` when libpng cannot encode them.
+    static func render(size: Int) throws -> WebLayerImages {
+        let layers = KnobLayers(size: size)
+        return WebLayerImages(basePNG: Data(try PNGWriter.encode(layers.base, fast: false)),
+                              shinePNG: Data(try PNGWriter.encode(layers.shine, fast: false)),
+                              size: size)
+    }
+}

@@ -1,0 +1,84 @@
+import Knob
+import Synchronization
+
+/// The newest knob state for the web page's readers: `/state` reads it and
+/// every event stream waits on it.
+///
+/// Readers never queue states: each one waits for "something newer than what
+/// I sent" and then takes the newest, so a slow browser coalesces to the
+/// latest state and costs no memory. `emit` stores the state and resumes the
+/// readers waiting (at most the stream limit of them).
+final class WebStateFeed: StateSink, Sendable {
+    /// A state with its position in the feed (1 for the first state).
+    struct Entry: Sendable {
+        var sequence: UInt64
+        var state: KnobState
+    }
+
+    private struct Shared {
+        var latest: Entry?
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var cancelled: Set<UInt64> = []
+        var nextWaiter: UInt64 = 0
+    }
+
+    private let shared = Mutex(Shared())
+
+    init() {}
+
+    /// The newest state, nil before the first.
+    var current: Entry? { shared.withLock { $0.latest } }
+
+    func emit(_ state: KnobState) {
+        let waiters = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
+            shared.latest = Entry(sequence: (shared.latest?.sequence ?? 0) + 1, state: state)
+            defer { shared.waiters.removeAll(keepingCapacity: true) }
+            return Array(shared.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Wakes every waiting reader without a new state, so that idle event
+    /// streams can send a keep-alive (and find out whether the browser left).
+    func wakeAll() {
+        let waiters = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
+            defer { shared.waiters.removeAll(keepingCapacity: true) }
+            return Array(shared.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Waits for a state newer than `sequence` (0: any state).
+    ///
+    /// - Returns: the newest state, or nil when woken by `wakeAll()` or when
+    ///   the task was cancelled before a newer state came.
+    func next(after sequence: UInt64) async -> Entry? {
+        if let latest = current, latest.sequence > sequence { return latest }
+        let id = shared.withLock { shared -> UInt64 in
+            shared.nextWaiter += 1
+            return shared.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = shared.withLock { shared -> Bool in
+                    if (shared.latest?.sequence ?? 0) > sequence || shared.cancelled.remove(id) != nil {
+                        return true
+                    }
+                    shared.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = shared.withLock { shared -> CheckedContinuation<Void, Never>? in
+                if let waiter = shared.waiters.removeValue(forKey: id) { return waiter }
+                shared.cancelled.insert(id)  // not registered yet: resume it on arrival
+                return nil
+            }
+            waiter?.resume()
+        }
+        shared.withLock { _ = $0.cancelled.remove(id) }
+        guard let latest = current, latest.sequence > sequence else { return nil }
+        return latest
+    }
+}

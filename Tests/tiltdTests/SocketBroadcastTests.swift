@@ -1,0 +1,232 @@
+import Foundation
+import Glibc
+import Knob
+import Motion
+import Synchronization
+import Testing
+@testable import tiltd
+
+/// The Unix socket state stream, driven in-process: fan-out, coalescing for a
+/// stalled reader, joins and leaves, and the socket file's life cycle.
+@Suite struct SocketBroadcastTests {
+    /// State number `index`: t = index × 5 ms, roll growing by 1 mrad a state,
+    /// so every state has a distinct JSON line.
+    static func state(_ index: Int) -> KnobState {
+        KnobState(tilt: TiltState(timestampNanoseconds: Int64(index) * 5_000_000,
+                                  roll: Double(index) * 0.001, pitch: -0.25,
+                                  orientation: .normal))
+    }
+
+    static func line(_ index: Int) -> String {
+        String(state(index).jsonLine.dropLast())
+    }
+
+    /// A fresh directory under /tmp for one test's socket (short enough for sun_path).
+    static func temporaryDirectory() throws -> String {
+        var template = Array("/tmp/tiltd-sock-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw SocketTestClient.Failure(description: "mkdtemp failed") }
+        return String(cString: made)
+    }
+
+    /// Polls `condition` every 10 ms for up to `seconds`.
+    static func eventually(_ seconds: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+
+    /// Emits states `range` at `hertz`, paced against the clock (no drift).
+    static func emit(_ range: Range<Int>, to sink: StateSink, hertz: Double) {
+        let start = Date()
+        for index in range {
+            let due = start.addingTimeInterval(Double(index - range.lowerBound) / hertz)
+            let wait = due.timeIntervalSinceNow
+            if wait > 0 { usleep(UInt32(wait * 1e6)) }
+            sink.emit(state(index))
+        }
+    }
+
+    @Test func newClientFirstGetsTheCurrentStateAtOnce() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        defer { server.close() }
+        server.emit(Self.state(1))
+        server.emit(Self.state(2))
+        let client = try SocketTestClient(path: server.path)
+        #expect(client.readLine(timeout: 10) == Self.line(2))
+        server.emit(Self.state(3))
+        #expect(client.readLine(timeout: 10) == Self.line(3))
+    }
+
+    @Test func clientBeforeAnyStateWaitsForTheFirst() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        defer { server.close() }
+        let client = try SocketTestClient(path: server.path)
+        #expect(Self.eventually { server.clientCount == 1 })
+        #expect(client.readLine(timeout: 0.3) == nil)
+        server.emit(Self.state(7))
+        #expect(client.readLine(timeout: 10) == Self.line(7))
+    }
+
+    @Test func everyReadingClientGetsEveryStateInOrder() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        defer { server.close() }
+        let clients = try (0..<3).map { _ in try SocketTestClient(path: server.path) }
+        #expect(Self.eventually { server.clientCount == 3 })
+        let count = 400
+        let received = Mutex<[[String]]>(Array(repeating: [], count: clients.count))
+        let readers = clients.enumerated().map { index, client in
+            Thread {
+                let lines = client.readLines(quietFor: 10) { $0 == Self.line(count - 1) }
+                received.withLock { $0[index] = lines }
+            }
+        }
+        readers.forEach { $0.start() }
+        Self.emit(0..<count, to: server, hertz: 200)
+        #expect(Self.eventually(30) { received.withLock { $0.allSatisfy { !$0.isEmpty } } })
+        let expected = (0..<count).map(Self.line)
+        for lines in received.withLock({ $0 }) {
+            #expect(lines == expected)
+        }
+    }
+
+    @Test func stalledClientSlowsNobodyAndLaterGetsTheLatestState() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        defer { server.close() }
+        let stalled = try SocketTestClient(path: server.path, receiveBufferBytes: 4096)
+        let fast = try (0..<2).map { _ in try SocketTestClient(path: server.path) }
+        #expect(Self.eventually { server.clientCount == 3 })
+        let count = 1200
+        let received = Mutex<[[String]]>(Array(repeating: [], count: fast.count))
+        let readers = fast.enumerated().map { index, client in
+            Thread {
+                let lines = client.readLines(quietFor: 10) { $0 == Self.line(count - 1) }
+                received.withLock { $0[index] = lines }
+            }
+        }
+        readers.forEach { $0.start() }
+        // 1200 states at 400 Hz: far more than the stalled client's socket
+        // buffers hold, so the server must coalesce for it.
+        var slowestEmit: TimeInterval = 0
+        let start = Date()
+        for index in 0..<count {
+            let due = start.addingTimeInterval(Double(index) / 400)
+            if due.timeIntervalSinceNow > 0 { usleep(UInt32(due.timeIntervalSinceNow * 1e6)) }
+            let before = Date()
+            server.emit(Self.state(index))
+            slowestEmit = max(slowestEmit, Date().timeIntervalSince(before))
+        }
+        // Generous: emit is a ring write and at most one pipe byte.
+        #expect(slowestEmit < 0.05)
+        #expect(Self.eventually(30) { received.withLock { $0.allSatisfy { !$0.isEmpty } } })
+        let expected = (0..<count).map(Self.line)
+        for lines in received.withLock({ $0 }) {
+            #expect(lines == expected)
+        }
+        // Now the stalled client reads: whatever the kernel had queued, then
+        // only the newest state, never the whole backlog.
+        let late = stalled.readLines(quietFor: 2) { $0 == Self.line(count - 1) }
+        #expect(late.last == Self.line(count - 1))
+        #expect(late.count < count / 2, "the stalled client received \(late.count) of \(count) states: nothing was coalesced")
+        let indices = late.compactMap { expected.firstIndex(of: $0) }
+        #expect(indices.count == late.count, "every line the stalled client got is a whole, valid state")
+        #expect(indices == indices.sorted())
+        #expect(server.clientCount == 3)
+    }
+
+    /// VmRSS of this process in KiB.
+    static func residentKiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    @Test func memoryStaysBoundedWhileAClientIsStalled() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        defer { server.close() }
+        let stalled = try SocketTestClient(path: server.path, receiveBufferBytes: 4096)
+        #expect(Self.eventually { server.clientCount == 1 })
+        let before = Self.residentKiB()
+        // A million states (~140 MB of JSON Lines) as fast as they come: an
+        // unbounded per-client queue would grow by about that much.
+        let count = 1_000_000
+        for index in 0..<count { server.emit(Self.state(index)) }
+        usleep(200_000)  // let the I/O thread take the last batch
+        let grown = Self.residentKiB() - before
+        #expect(grown < 40_000, "resident memory grew by \(grown) KiB while one client was stalled")
+        // The stalled client eventually sees the newest state.
+        let late = stalled.readLines(quietFor: 2) { $0 == Self.line(count - 1) }
+        #expect(late.last == Self.line(count - 1))
+        #expect(late.count < 1000)
+    }
+
+    @Test func clientsJoinAndLeave() throws {
+        let dir = try Self.temporaryDirectory()
+        let counts = Mutex<[Int]>([])
+        let server = try UnixSocketServer(path: dir + "/s.sock") { count in
+            counts.withLock { $0.append(count) }
+        }
+        defer { server.close() }
+        var first: SocketTestClient? = try SocketTestClient(path: server.path)
+        let second = try SocketTestClient(path: server.path)
+        #expect(Self.eventually { server.clientCount == 2 })
+        server.emit(Self.state(1))
+        #expect(first?.readLine() == Self.line(1))
+        #expect(second.readLine() == Self.line(1))
+        first = nil  // closes the socket: the server drops the client
+        #expect(Self.eventually { server.clientCount == 1 })
+        server.emit(Self.state(2))
+        #expect(second.readLine() == Self.line(2))
+        let third = try SocketTestClient(path: server.path)
+        #expect(third.readLine() == Self.line(2))
+        #expect(Self.eventually { server.clientCount == 2 })
+        _ = first
+        #expect(counts.withLock { $0 } == [1, 2, 1, 2])
+    }
+
+    @Test func halfClosedClientKeepsReceiving() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        defer { server.close() }
+        let client = try SocketTestClient(path: server.path)
+        shutdown(client.fileDescriptor, Int32(SHUT_WR))
+        #expect(Self.eventually { server.clientCount == 1 })
+        usleep(100_000)
+        server.emit(Self.state(4))
+        #expect(client.readLine() == Self.line(4))
+        #expect(server.clientCount == 1)
+    }
+
+    @Test func clientsBeyondTheLimitAreToldAndClosed() throws {
+        let dir = try Self.temporaryDirectory()
+        var limits = StateBroadcaster.Limits()
+        limits.maxClients = 2
+        let server = try UnixSocketServer(path: dir + "/s.sock", limits: limits)
+        defer { server.close() }
+        let kept = try (0..<2).map { _ in try SocketTestClient(path: server.path) }
+        #expect(Self.eventually { server.clientCount == 2 })
+        let refused = try SocketTestClient(path: server.path)
+        #expect(refused.readLine()?.contains("too many clients") == true)
+        #expect(refused.sawEndOfStream(timeout: 10))
+        #expect(server.clientCount == 2)
+        _ = kept
+    }
+
+    @Test func closingDisconnectsClientsAndRemovesTheFile() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        let client = try SocketTestClient(path: server.path)
+        #expect(Self.eventually { server.clientCount == 1 })
+        server.close()
+        #expect(client.sawEndOfStream(timeout: 10))
+        #expect(access(dir + "/s.sock", F_OK) != 0)
+        server.close()  // idempotent
+    }
+}

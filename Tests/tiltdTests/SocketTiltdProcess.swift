@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+
+/// A `tiltd` started in the background for the socket and web tests, which
+/// talk to it while it runs and then stop it with a signal.
+final class SocketTiltdProcess: @unchecked Sendable {
+    // Safe: `process` is only driven from the test's thread; output buffers
+    // are LockedData.
+    let process = Process()
+    private let out = LockedData()
+    private let err = LockedData()
+    private let outPipe = Pipe(), errPipe = Pipe()
+
+    /// Starts `tiltd arguments…`, under `umockdev-run` when `devices` is not
+    /// empty (see TiltdProcess for the same convention).
+    init(_ arguments: [String], devices: [URL] = [], scripts: [(node: String, script: URL)] = [],
+         environment: [String: String] = [:]) throws {
+        if devices.isEmpty && scripts.isEmpty {
+            process.executableURL = TiltdProcess.binary
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
+            var argv: [String] = []
+            for device in devices { argv += ["--device", device.path] }
+            for (node, script) in scripts { argv += ["-s", "\(node)=\(script.path)"] }
+            process.arguments = argv + ["--", TiltdProcess.binary.path] + arguments
+        }
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = FileHandle.nullDevice
+        let out = self.out, err = self.err
+        outPipe.fileHandleForReading.readabilityHandler = { out.append($0.availableData) }
+        errPipe.fileHandleForReading.readabilityHandler = { err.append($0.availableData) }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    var stdout: String { String(decoding: out.value, as: UTF8.self) }
+    var stderr: String { String(decoding: err.value, as: UTF8.self) }
+
+    /// Polls `condition` every 20 ms for up to `seconds` while the process runs.
+    func waitFor(_ seconds: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            if !process.isRunning { return condition() }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// Sends `signal` and waits up to `seconds` for the process to end.
+    ///
+    /// - Returns: true when it ended in time.
+    @discardableResult
+    func stop(with signal: Int32 = SIGTERM, within seconds: TimeInterval = 30) -> Bool {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        return waitUntilExit(within: seconds)
+    }
+
+    /// Waits up to `seconds` for the process to end on its own.
+    @discardableResult
+    func waitUntilExit(within seconds: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return false
+        }
+        process.waitUntilExit()
+        outPipe.fileHandleForReading.readabilityHandler = nil
+        errPipe.fileHandleForReading.readabilityHandler = nil
+        out.append(outPipe.fileHandleForReading.readDataToEndOfFile())
+        err.append(errPipe.fileHandleForReading.readDataToEndOfFile())
+        return true
+    }
+
+    /// Resident memory of the process in KiB (VmRSS from /proc), or nil.
+    var residentKiB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+}

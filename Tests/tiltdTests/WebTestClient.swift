@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+
+/// A raw HTTP/1.1 client over TCP for the web tests: exact control of the
+/// method and headers (Origin, WebSocket upgrade) and of streamed bodies.
+final class WebTestClient: @unchecked Sendable {
+    // Safe: each test drives a client from one thread at a time.
+    let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+
+    struct Response {
+        var status: Int
+        var headers: [String: String]  // lowercased names
+        var body: String
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    init(port: UInt16, host: String = "127.0.0.1") throws {
+        fileDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, host, &address.sin_addr)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fileDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            close(fileDescriptor)
+            throw Failure(description: "connect \(host):\(port): errno \(errno)")
+        }
+    }
+
+    deinit { close(fileDescriptor) }
+
+    /// Sends a request with `Host` set to the server and `Connection: close`
+    /// unless the headers say otherwise.
+    func send(_ method: String, _ path: String, port: UInt16, headers: [String: String] = [:], body: String = "") {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        var all = headers
+        if all["Connection"] == nil { all["Connection"] = "close" }
+        if !body.isEmpty { all["Content-Length"] = String(body.utf8.count) }
+        for (name, value) in all { head += "\(name): \(value)\r\n" }
+        let bytes = Array((head + "\r\n" + body).utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Reads the status line and headers, then a body of Content-Length
+    /// bytes (or none for 101 and chunked/streamed responses).
+    func readResponse(timeout: TimeInterval = 10) throws -> Response {
+        let deadline = Date().addingTimeInterval(timeout)
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var headerEnd: Int?
+        while headerEnd == nil {
+            headerEnd = buffer.indices.dropLast(3).first { Array(buffer[$0..<$0 + 4]) == separator }
+            if headerEnd == nil, !fill(until: deadline) { throw Failure(description: "no response head within \(timeout) s") }
+        }
+        let head = String(decoding: buffer[..<headerEnd!], as: UTF8.self)
+        buffer.removeSubrange(..<(headerEnd! + 4))
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure(description: "bad status line in \(head)") }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = ""
+        if let length = headers["content-length"].flatMap(Int.init) {
+            while buffer.count < length {
+                if !fill(until: deadline) { throw Failure(description: "body shorter than \(length) bytes") }
+            }
+            body = String(decoding: buffer[..<length], as: UTF8.self)
+            buffer.removeSubrange(..<length)
+        }
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// Reads raw bytes of a streamed body until `predicate` holds for what
+    /// arrived so far (decoded as UTF-8), or `timeout` passes.
+    func readStream(timeout: TimeInterval = 10, until predicate: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = String(decoding: buffer, as: UTF8.self)
+        while !predicate(text) {
+            guard fill(until: deadline) else { break }
+            text = String(decoding: buffer, as: UTF8.self)
+        }
+        return text
+    }
+
+    private func fill(until deadline: Date) -> Bool {
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else { return false }
+        var fds = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&fds, 1, Int32(max(1, remaining * 1000))) > 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = read(fileDescriptor, &chunk, chunk.count)
+        guard n > 0 else { return false }
+        buffer.append(contentsOf: chunk[..<n])
+        return true
+    }
+
+    /// One GET/POST/… on a fresh connection.
+    static func request(_ method: String, _ path: String, port: UInt16,
+                        headers: [String: String] = [:], body: String = "") throws -> Response {
+        let client = try WebTestClient(port: port)
+        client.send(method, path, port: port, headers: headers, body: body)
+        return try client.readResponse()
+    }
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Socket latency and still-device CPU benchmark for tiltd (issue #5).
+#
+#   bench/latency.sh [SECONDS]        (default 10 s per measurement)
+#
+# 1. Latency at 200 Hz: `tiltd run --mode poll --rate 200 --no-gate --listen`
+#    on a umockdev polled accelerometer. In polled mode a state's "t" is the
+#    CLOCK_MONOTONIC time its attributes were read (the sample entering the
+#    pipeline); bench/latency_client.py subtracts it from CLOCK_MONOTONIC when
+#    the line arrives on the Unix socket: pipeline + broadcaster thread +
+#    kernel + the Python client's wake-up. Prints p50/p90/p99/max.
+# 2. CPU at 100 Hz with the device still (constant readings, the change gate
+#    closed): `tiltd run --mode poll --rate 100 --listen` with one connected
+#    client, utime+stime of the tiltd process from /proc over SECONDS, as a
+#    percentage of one core. umockdev's LD_PRELOAD shim sits under every
+#    sysfs read, so this is an upper bound for real hardware.
+#
+# Release build; run it on an otherwise idle machine (medians of a few runs
+# are steadier than one run).
+set -euo pipefail
+
+seconds="${1:-10}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+swift build -c release --product tiltd >&2
+bin="$root/.build/release/tiltd"
+work="$(mktemp -d /tmp/tiltd-bench.XXXXXX)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A still accelerometer lying face up (1 g on z with scale 0.0383203 m/s²
+# per count), polled: no /dev node, so every sample is an attribute read.
+cat > "$work/still.umockdev" <<'DEV'
+P: /devices/platform/bench-accel/iio:device0
+E: SUBSYSTEM=iio
+A: name=bench_accel\n
+A: label=accel-display\n
+A: in_accel_x_raw=0\n
+A: in_accel_y_raw=0\n
+A: in_accel_z_raw=256\n
+A: in_accel_scale=0.038320312\n
+A: sampling_frequency=100\n
+A: sampling_frequency_available=10 50 100 200 400\n
+DEV
+
+wait_for_socket() {
+    for _ in $(seq 1 300); do
+        [[ -S "$1" ]] && return 0
+        sleep 0.05
+    done
+    echo "latency.sh: socket $1 never appeared; see $work/*.err" >&2
+    cat "$work"/*.err >&2 || true
+    exit 1
+}
+
+# The tiltd process under umockdev-run (its child).
+child_of() {
+    for _ in $(seq 1 100); do
+        local child
+        child="$(pgrep -P "$1" | head -1 || true)"
+        [[ -n "$child" ]] && { echo "$child"; return 0; }
+        sleep 0.05
+    done
+    echo "$1"
+}
+
+echo "== latency, 200 Hz, every sample a state (--no-gate), ${seconds} s"
+umockdev-run --device "$work/still.umockdev" -- \
+    "$bin" run --mode poll --rate 200 --no-gate --listen "unix:$work/latency.sock" \
+    >/dev/null 2>"$work/latency.err" &
+pids+=($!)
+wait_for_socket "$work/latency.sock"
+python3 "$root/bench/latency_client.py" "$work/latency.sock" --seconds "$seconds"
+kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
+
+echo "== CPU, 100 Hz, still device (gate closed), one client, ${seconds} s"
+umockdev-run --device "$work/still.umockdev" -- \
+    "$bin" run --mode poll --rate 100 --listen "unix:$work/cpu.sock" \
+    >/dev/null 2>"$work/cpu.err" &
+runner=$!
+pids+=($runner)
+wait_for_socket "$work/cpu.sock"
+tiltd_pid="$(child_of "$runner")"
+python3 - "$work/cpu.sock" "$seconds" "$tiltd_pid" <<'PY'
+import os, socket, sys, time
+path, seconds, pid = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+client.connect(path)
+client.settimeout(0.2)
+tick = os.sysconf("SC_CLK_TCK")
+def cpu_seconds():
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / tick   # utime + stime
+time.sleep(1.0)  # past start-up
+start_cpu, start = cpu_seconds(), time.monotonic()
+lines = 0
+while time.monotonic() - start < seconds:
+    try:
+        lines += client.recv(65536).count(b"\n")
+    except socket.timeout:
+        pass
+used, wall = cpu_seconds() - start_cpu, time.monotonic() - start
+print("tiltd pid %d: %.3f s CPU in %.1f s = %.2f%% of one core; %d state line(s) received"
+      % (pid, used, wall, 100 * used / wall, lines))
+PY
