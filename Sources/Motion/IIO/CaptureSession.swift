@@ -51,7 +51,8 @@ final class CaptureSession {
                 buffered?.close()
                 buffered = nil
                 let reason = error.errno.code == ETIMEDOUT
-                    ? "its buffer delivered nothing for \(configuration.bufferSilenceSeconds) s" : "\(error)"
+                    ? "its buffer delivered nothing for \(configuration.bufferSilenceSeconds) s: "
+                        + "check trigger/current_trigger and sampling_frequency" : "\(error)"
                 notice("buffered capture of \(info.displayName) unavailable (\(reason)); polling at "
                     + "\(CaptureRate.attributeText(rate)) Hz instead")
             }
