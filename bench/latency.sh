@@ -10,10 +10,12 @@
 #    the line arrives on the Unix socket: pipeline + broadcaster thread +
 #    kernel + the Python client's wake-up. Prints p50/p90/p99/max.
 # 2. CPU at 100 Hz with the device still (constant readings, the change gate
-#    closed): `tiltd run --mode poll --rate 100 --listen` with one connected
-#    client, utime+stime of the tiltd process from /proc over SECONDS, as a
-#    percentage of one core. umockdev's LD_PRELOAD shim sits under every
-#    sysfs read, so this is an upper bound for real hardware.
+#    closed): `tiltd run --listen` with one connected client, utime+stime of
+#    the tiltd process from /proc over SECONDS, as a percentage of one core;
+#    buffered (a umockdev script of still scans) and polled, and polled
+#    without the socket for comparison. umockdev's LD_PRELOAD shim sits under
+#    every sysfs read and device read, so these are upper bounds for real
+#    hardware; polling costs three attribute reads per sample.
 #
 # Release build; run it on an otherwise idle machine (medians of a few runs
 # are steadier than one run).
@@ -78,20 +80,17 @@ wait_for_socket "$work/latency.sock"
 python3 "$root/bench/latency_client.py" "$work/latency.sock" --seconds "$seconds"
 kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
 
-echo "== CPU, 100 Hz, still device (gate closed), one client, ${seconds} s"
-umockdev-run --device "$work/still.umockdev" -- \
-    "$bin" run --mode poll --rate 100 --listen "unix:$work/cpu.sock" \
-    >/dev/null 2>"$work/cpu.err" &
-runner=$!
-pids+=($runner)
-wait_for_socket "$work/cpu.sock"
-tiltd_pid="$(child_of "$runner")"
-python3 - "$work/cpu.sock" "$seconds" "$tiltd_pid" <<'PY'
+# CPU of the tiltd process over SECONDS (utime + stime from /proc), with a
+# client connected to SOCKET (or none: "-").
+measure_cpu() {
+    python3 - "$1" "$seconds" "$2" <<'PY'
 import os, socket, sys, time
 path, seconds, pid = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-client.connect(path)
-client.settimeout(0.2)
+client = None
+if path != "-":
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.connect(path)
+    client.settimeout(0.2)
 tick = os.sysconf("SC_CLK_TCK")
 def cpu_seconds():
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
@@ -100,11 +99,50 @@ time.sleep(1.0)  # past start-up
 start_cpu, start = cpu_seconds(), time.monotonic()
 lines = 0
 while time.monotonic() - start < seconds:
+    if client is None:
+        time.sleep(0.2)
+        continue
     try:
         lines += client.recv(65536).count(b"\n")
     except socket.timeout:
         pass
 used, wall = cpu_seconds() - start_cpu, time.monotonic() - start
-print("tiltd pid %d: %.3f s CPU in %.1f s = %.2f%% of one core; %d state line(s) received"
-      % (pid, used, wall, 100 * used / wall, lines))
+print("  %.3f s CPU in %.1f s = %.2f%% of one core%s"
+      % (used, wall, 100 * used / wall, "" if client is None else "; %d state line(s) received" % lines))
 PY
+}
+
+# cpu_run LABEL SOCKET|- umockdev-run-arguments... -- tiltd-arguments...
+cpu_run() {
+    local label="$1" sock="$2"; shift 2
+    echo "-- $label"
+    umockdev-run "$@" >/dev/null 2>"$work/cpu.err" &
+    local runner=$!
+    pids+=($runner)
+    if [[ "$sock" != "-" ]]; then wait_for_socket "$sock"; else sleep 0.5; fi
+    measure_cpu "$sock" "$(child_of "$runner")"
+    kill "$(child_of "$runner")" 2>/dev/null || true
+    wait "$runner" 2>/dev/null || true
+}
+
+# A buffered device whose scans say "still, face up" at 100 Hz for the
+# whole measurement (SPEC §6 script format: 24-byte scans, ^-escaped).
+python3 - "$work/still-100hz.script" "$seconds" <<'PY'
+import struct, sys
+path, seconds = sys.argv[1], float(sys.argv[2])
+def escape(data):
+    return "".join("^" + chr(b + 64) if b <= 0x20 else "^`" if b == ord("^") else chr(b) for b in data)
+t0 = 1_000_000_000_000
+lines = ["r 10 " + escape(struct.pack("<iiiiq", 0, 0, 256, 0, t0 + i * 10_000_000))
+         for i in range(int(100 * (seconds + 5)))]
+open(path, "w", encoding="latin-1", newline="\n").write("\n".join(lines) + "\n")
+PY
+
+echo "== CPU, 100 Hz, still device (gate closed), ${seconds} s"
+cpu_run "buffered, --listen, one client" "$work/cpu-b.sock" \
+    --device "$root/Tests/Fixtures/buffered.umockdev" -s "/dev/iio:device0=$work/still-100hz.script" -- \
+    "$bin" run --mode buffer --listen "unix:$work/cpu-b.sock"
+cpu_run "polled, --listen, one client" "$work/cpu-p.sock" \
+    --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100 --listen "unix:$work/cpu-p.sock"
+cpu_run "polled, stdout only (no socket), for comparison" - \
+    --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100

@@ -33,8 +33,15 @@ struct RenderCommand: AsyncParsableCommand {
         valueName: "path"))
     var out: String?
 
-    @Option(help: ArgumentHelp("png (numbered files) or y4m (one stream).", valueName: "png|y4m"))
-    var format: Format = .png
+    @Option(help: ArgumentHelp(
+        "png (numbered files) or y4m (one stream); default png, or y4m when --out ends in .y4m.",
+        valueName: "png|y4m"))
+    var format: Format?
+
+    /// The format asked for, or implied by an `--out` ending in `.y4m`.
+    var effectiveFormat: Format {
+        format ?? ((out ?? "").lowercased().hasSuffix(".y4m") ? .y4m : .png)
+    }
 
     @Option(help: ArgumentHelp("Frames per second (1…1000).", valueName: "n"))
     var fps = 60
@@ -48,8 +55,8 @@ struct RenderCommand: AsyncParsableCommand {
     var style: KnobStyle = .mtz
 
     @Option(help: ArgumentHelp(
-        "Colour behind the knob in y4m frames and the contact sheet, RRGGBB (default 131315, the "
-            + "original screenshot's dark grey).", valueName: "RRGGBB"))
+        "Colour behind the knob in y4m frames and the contact sheet, RRGGBB; the default is the "
+            + "original screenshot's dark grey.", valueName: "RRGGBB"))
     var background = "131315"
 
     @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
@@ -84,7 +91,7 @@ struct RenderCommand: AsyncParsableCommand {
         guard (1...400).contains(contactSheetFrames) else {
             throw ValidationError("--contact-sheet-frames must be 1…400, got \(contactSheetFrames)")
         }
-        switch format {
+        switch effectiveFormat {
         case .png:
             guard let out, !out.isEmpty else {
                 throw ValidationError("--format png needs --out DIR for the frame files")
@@ -117,7 +124,7 @@ struct RenderCommand: AsyncParsableCommand {
         // to skip unchanged blocks, so drawing into the other one avoids a
         // copy-on-write of the one it holds.
         var frame = RGBAImage(width: frameWidth, height: size), spare = frame
-        let output = try RenderOutput(format: format, out: out, width: frameWidth, height: size, fps: fps,
+        let output = try RenderOutput(format: effectiveFormat, out: out, width: frameWidth, height: size, fps: fps,
                                       background: backgroundColour)
         let picks = ContactSheet.sampleIndices(frameCount: sampler.frameCount, cells: contactSheetFrames)
         var sheet = contactSheet.map { _ in

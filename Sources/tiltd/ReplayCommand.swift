@@ -52,7 +52,7 @@ struct ReplayCommand: AsyncParsableCommand {
         defer { socket?.close() }
         let stdout = StdoutSink(flushEachLine: realtime)
         let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
-        var reporter = DiagnosticReporter(file: file)
+        var reporter = ReplayDiagnosticReporter(file: file)
         if realtime {
             try await replayInRealTime(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
         } else if socket == nil {
@@ -68,7 +68,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// Every reading through the pipeline as fast as possible.
     private func replayAll<Sink: StateSink>(_ readings: [Reading], pipeline: inout TiltPipeline, sink: Sink,
-                                            reporter: inout DiagnosticReporter) {
+                                            reporter: inout ReplayDiagnosticReporter) {
         for reading in readings {
             if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
             if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
@@ -78,7 +78,7 @@ struct ReplayCommand: AsyncParsableCommand {
     /// Sleeps until each reading's time relative to the first (never for
     /// timestamps that go backwards) before processing it.
     private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: any StateSink,
-                                  reporter: inout DiagnosticReporter) async throws {
+                                  reporter: inout ReplayDiagnosticReporter) async throws {
         guard let first = readings.first else { return }
         let clock = ContinuousClock()
         let start = clock.now
@@ -89,34 +89,6 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
             if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-        }
-    }
-}
-
-/// Prints pipeline diagnostics on stderr, the first of each kind in full
-/// and a count of the rest at the end.
-struct DiagnosticReporter {
-    let file: String
-    private var counts: [String: Int] = [:]
-
-    init(file: String) {
-        self.file = file
-    }
-
-    mutating func report(_ diagnostics: [PipelineDiagnostic]) {
-        for diagnostic in diagnostics {
-            let seen = counts[diagnostic.kind, default: 0]
-            counts[diagnostic.kind] = seen + 1
-            if seen == 0 { StdoutSink.writeStandardError("tiltd: warning: \(file): \(diagnostic)") }
-        }
-    }
-
-    func finish(dropped: Int) {
-        for (kind, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): \(count - 1) more \(kind) warning(s) not shown")
-        }
-        if dropped > 0 {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): \(dropped) further warning(s) dropped")
         }
     }
 }

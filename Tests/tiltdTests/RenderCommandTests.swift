@@ -50,6 +50,48 @@ import Testing
         #expect(data.count == header.utf8.count + count * (6 + 30 * 30 + 2 * 15 * 15))
     }
 
+    @Test func outEndingInY4MImpliesTheFormat() throws {
+        let dir = Self.temporaryDirectory("implied")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("knob.y4m").path
+        let r = try TiltdProcess.run(["render", Self.recording, "--out", out, "--size", "16", "--fps", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(data.starts(with: Data("YUV4MPEG2 W16 H16 F5:1".utf8)))
+    }
+
+    /// ffmpeg on PATH, if any: the y4m check below runs only where it is
+    /// installed (it is not a test dependency) and is reported as skipped
+    /// elsewhere.
+    static let ffmpeg: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        .split(separator: ":").map { "\($0)/ffmpeg" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: ffmpeg != nil, "ffmpeg is not installed"))
+    func ffmpegReadsEveryFrameOfTheStream() throws {
+        let dir = Self.temporaryDirectory("ffmpeg")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("knob.y4m").path
+        let r = try TiltdProcess.run(["render", Self.recording, "--out", out, "--size", "21", "--fps", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let count = try #require(Self.renderedFrames(r.stderr))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.ffmpeg!)
+        process.arguments = ["-hide_banner", "-nostdin", "-i", out, "-f", "null", "-"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("yuv420p"), "\(text)")
+        #expect(text.contains("frame=  \(count) ") || text.contains("frame= \(count) ") || text.contains("frame=\(count) "),
+                "ffmpeg should read \(count) frames: \(text)")
+    }
+
     @Test func rejectsBadArgumentsInOneLine() throws {
         let size = try TiltdProcess.run(["render", Self.recording, "--out", "/tmp/x", "--size", "8"])
         #expect(size.status != 0 && size.stderr.contains("--size"), "\(size.stderr)")

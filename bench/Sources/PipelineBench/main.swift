@@ -80,7 +80,7 @@ func median(_ values: [Double]) -> Double {
 
 let arguments = CommandLine.arguments
 let count = arguments.count > 1 ? Int(arguments[1]) ?? 4_000_000 : 4_000_000
-let runs = max(5, arguments.count > 2 ? Int(arguments[2]) ?? 7 : 7)
+let runs = max(1, arguments.count > 2 ? Int(arguments[2]) ?? 7 : 7)
 let only = arguments.count > 3 ? arguments[3] : nil
 
 let scenarios: [(key: String, title: String, jitter: Bool, configuration: PipelineConfiguration)] = [
