@@ -13,11 +13,20 @@ import Testing
             try? FileManager.default.removeItem(at: output)
         }
         let sysfs = "/sys/bus/iio/devices/iio:device0"
-        // `timeout` delivers the SIGINT after 4 s, while the 8 s script still streams.
+        // `timeout` delivers the SIGINT after 6 s, while the 8 s script still
+        // streams. Meanwhile the subshell looks for the buffer enabled once
+        // samples flow (polling: on a loaded machine a refill timeout can
+        // briefly reopen it).
         let command = """
-            (i=0; while [ $(wc -l < '\(output.path)') -lt 5 ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done
-             echo "enabled while running: $(tr -d '\\000' < \(sysfs)/buffer/enable)") &
-            timeout --preserve-status -s INT 4 \(TiltdProcess.binary.path) run --mode buffer --no-gate \
+            (i=0; seen=0
+             while [ $i -lt 3000 ]; do
+               if [ $(wc -l < '\(output.path)') -ge 5 ] && [ "$(tr -d '\\000' < \(sysfs)/buffer/enable)" = 1 ]; then
+                 seen=1; break
+               fi
+               sleep 0.01; i=$((i+1))
+             done
+             echo "enabled while running: $seen") &
+            timeout --preserve-status -s INT 6 \(TiltdProcess.binary.path) run --mode buffer --no-gate \\
                 --record '\(trace.path)' > '\(output.path)'
             echo "status $?"
             echo "enabled after: $(tr -d '\\000' < \(sysfs)/buffer/enable)"
