@@ -13,16 +13,27 @@ struct AccelerometerDiscovery {
 
     /// Every device with input channels accel_x, accel_y and accel_z.
     ///
-    /// - Throws: `IIOError` when an attribute cannot be read (permissions),
-    ///   `DeviceAttributeError` when one holds nonsense.
-    func accelerometers() throws -> [Found] {
+    /// An accelerometer whose attributes cannot be read or make no sense is
+    /// left out and its error appended to `skipped`, so one broken device
+    /// does not hide the others.
+    ///
+    /// - Throws: the first such error when no accelerometer could be described.
+    func accelerometers(skipped: inout [any Error]) throws -> [Found] {
         let devices = LibIIO.devices(context.pointer)
-        return try devices.compactMap { device -> Found? in
-            guard !LibIIO.isTrigger(device) else { return nil }
+        var found: [Found] = []
+        var problems: [any Error] = []
+        for device in devices where !LibIIO.isTrigger(device) {
             let axes = ["accel_x", "accel_y", "accel_z"].compactMap { LibIIO.inputChannel(device, id: $0) }
-            guard axes.count == 3 else { return nil }
-            return try describe(device, axes: axes, allDevices: devices)
+            guard axes.count == 3 else { continue }
+            do {
+                found.append(try describe(device, axes: axes, allDevices: devices))
+            } catch {
+                problems.append(error)
+            }
         }
+        if found.isEmpty, let first = problems.first { throw first }
+        skipped += problems
+        return found
     }
 
     private func describe(_ device: OpaquePointer, axes: [OpaquePointer],
