@@ -5,15 +5,20 @@ import Foundation
 /// shadow.
 ///
 /// Measured on the original's 48 px base (reference/mtz/knob-base@2x.png):
-/// neutral grey, about 236 at the centre; rings alternate every pixel (a
-/// 2 px period, 1 pt) around a mean that falls to about 178 at the rim, their
-/// contrast growing outward from about ±10 to ±27. The thumb adds a 2 pt
-/// black shadow with a 2 pt blur (SPEC §1).
+/// neutral grey, 236 at the very centre; rings alternate every pixel (a
+/// 2 px period, 1 pt) around a mean that drops fast near the centre and then
+/// slowly (mean over 4 px bands of radius: 215, 195, 190, 185, 181, 185 from
+/// the centre out), with a standard deviation of 12 to 20 grey levels
+/// within those bands (rings of about ±18 near the centre to ±30 at the rim).
+/// The thumb adds a 2 pt black shadow with a 2 pt blur (SPEC §1).
 public enum KnobBasePainter {
-    /// Grey level at the centre and mean grey at the rim, 0…255.
-    static let centreGrey = 236.0, rimGrey = 178.0
+    /// Mean grey against radius (fraction of the knob radius), from the
+    /// measured band means above; linear in between.
+    static let meanProfile: [(radius: Double, grey: Double)] = [
+        (0, 232), (0.083, 215), (0.25, 195), (0.42, 190), (0.58, 185), (0.75, 181), (0.92, 184), (1, 186),
+    ]
     /// Ring contrast (half peak-to-peak) at the centre and at the rim.
-    static let centreRingContrast = 10.0, rimRingContrast = 27.0
+    static let centreRingContrast = 18.0, rimRingContrast = 30.0
     /// Shadow opacity, blur (Gaussian σ, points) and downward offset (points).
     static let shadowOpacity = 0.7, shadowSigmaPoints = 1.0, shadowOffsetPoints = 0.5
     /// Subsamples per pixel side for the antialiased rim.
@@ -47,8 +52,14 @@ public enum KnobBasePainter {
     @inline(__always)
     static func grey(atRadius r: Double, radius: Double, period: Double, grain: Double) -> Double {
         let t = min(1, r / radius)
-        let mean = centreGrey + (rimGrey - centreGrey) * t
-        let contrast = centreRingContrast + (rimRingContrast - centreRingContrast) * t
+        var i = 1
+        while i < meanProfile.count - 1, meanProfile[i].radius < t { i += 1 }
+        let (r0, g0) = meanProfile[i - 1], (r1, g1) = meanProfile[i]
+        let mean = g0 + (g1 - g0) * min(1, max(0, (t - r0) / (r1 - r0)))
+        // Wider rings than the original's 2 px read as grooves at full
+        // contrast: soften them as the period grows.
+        let soften = min(1, 2 / period).squareRoot()
+        let contrast = (centreRingContrast + (rimRingContrast - centreRingContrast) * t) * soften
         // Rings: a cosine of the radius, plus a slow beat so they do not
         // look machine-regular.
         let phase = 2 * Double.pi * r / period

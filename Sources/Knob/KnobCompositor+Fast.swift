@@ -55,43 +55,34 @@ extension KnobCompositor {
         let ang = UnsafeRawPointer(angles.baseAddress!)
         let cov = UnsafeRawPointer(coverage.baseAddress!)
         let h = V(repeating: UInt16(ShinePainter.halfAngleUnits))
-        // (a · b) >> 16 per lane; LLVM emits SSE2 pmulhuw for this pattern.
-        @inline(__always) func mulhi(_ x: V, _ y: V) -> V {
-            V(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: x) &* SIMD8<UInt32>(truncatingIfNeeded: y)) &>> 16)
-        }
         @inline(__always) func alpha(_ angle: V, _ c: V, _ s: ShineTransform) -> V {
             let f = (angle &- s.angle) & 0x7FFF
             let d = pointwiseMin(f, 0x8000 &- f)
-            let w = h &- pointwiseMin(d, h)
-            return mulhi(mulhi(w &<< 3, V(repeating: s.k)), c)
+            let w = (h &- pointwiseMin(d, h)) &>> 5
+            return ((((w &* s.k) &+ 128) &>> 8) &* c) &>> 8
         }
-        // 255 − x is ~x on bytes: blend the inverted base and invert back.
-        @inline(__always) func blend16(_ offset: Int, _ factor: SIMD16<UInt16>) {
-            // Widen bytes to 16-bit lanes by interleaving with zero bytes
-            // (little-endian), spelled out: the generic conversion is not inlined.
-            let x = ~o.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-            let inverse = unsafeBitCast(SIMD32<UInt8>(
-                x[0], 0, x[1], 0, x[2], 0, x[3], 0, x[4], 0, x[5], 0, x[6], 0, x[7], 0,
-                x[8], 0, x[9], 0, x[10], 0, x[11], 0, x[12], 0, x[13], 0, x[14], 0, x[15], 0), to: SIMD16<UInt16>.self)
-            let scaled = (inverse &* factor &+ 128) &>> 8
-            // Narrow to bytes by taking each lane's low byte (little-endian),
-            // written out lane by lane: the generic conversion is not inlined.
-            let b = unsafeBitCast(scaled, to: SIMD32<UInt8>.self)
-            let packed = SIMD16<UInt8>(b[0], b[2], b[4], b[6], b[8], b[10], b[12], b[14],
-                                       b[16], b[18], b[20], b[22], b[24], b[26], b[28], b[30])
-            o.storeBytes(of: ~packed, toByteOffset: offset, as: SIMD16<UInt8>.self)
+        // Four pixels (16 bytes) as eight 16-bit lanes, two lanes a pixel:
+        // even bytes (R, B) and odd bytes (G, A) are blended separately, each
+        // lane against its pixel's factor, so no byte shuffles are needed.
+        // 255 − x is ~x: blend the inverted base and invert back.
+        @inline(__always) func blend4(_ offset: Int, _ factor: V) {
+            let inverse = ~o.loadUnaligned(fromByteOffset: offset, as: V.self)
+            @inline(__always) func scale(_ x: V) -> V {
+                let y = x &* factor &+ 127
+                return (y &+ 1 &+ (y &>> 8)) &>> 8
+            }
+            let result = scale(inverse & 0x00FF) | (scale(inverse &>> 8) &<< 8)
+            o.storeBytes(of: ~result, toByteOffset: offset, as: V.self)
         }
         var p = a
         while p + 8 <= b {
             let angle = ang.loadUnaligned(fromByteOffset: p * 2, as: V.self)
             let c = cov.loadUnaligned(fromByteOffset: p * 2, as: V.self)
-            let t = mulhi(0xFFFF &- alpha(angle, c, s1), 0xFFFF &- alpha(angle, c, s2))
-            let f = mulhi(t, V(repeating: 257))
-            // Each pixel's factor on its four channels, four pixels a group.
-            blend16(p * 4, SIMD16(f[0], f[0], f[0], f[0], f[1], f[1], f[1], f[1],
-                                  f[2], f[2], f[2], f[2], f[3], f[3], f[3], f[3]))
-            blend16(p * 4 + 16, SIMD16(f[4], f[4], f[4], f[4], f[5], f[5], f[5], f[5],
-                                       f[6], f[6], f[6], f[6], f[7], f[7], f[7], f[7]))
+            let t = (255 &- alpha(angle, c, s1)) &* (255 &- alpha(angle, c, s2)) &+ 128
+            let f = (t &+ (t &>> 8)) &>> 8
+            // Each pixel's factor on its two lanes.
+            blend4(p * 4, V(f[0], f[0], f[1], f[1], f[2], f[2], f[3], f[3]))
+            blend4(p * 4 + 16, V(f[4], f[4], f[5], f[5], f[6], f[6], f[7], f[7]))
             p += 8
         }
         let bytes = out.baseAddress!

@@ -8,8 +8,9 @@
 /// white, so stacking them equals one white layer whose transmittance is the
 /// product of theirs, and every premultiplied channel (alpha included)
 /// becomes `out = 255 − (255 − base) · t` with `t = (1 − a₁)(1 − a₂)`,
-/// applied with `t` rounded to 1/256. The arithmetic is 16-bit fixed point
-/// (`ShineTransform`), eight lanes to an SSE2 register.
+/// applied with `t` rounded to 1/255. The arithmetic is 16-bit fixed point
+/// (`ShineTransform`), eight lanes to an SSE2 register with native 16-bit
+/// multiplies.
 ///
 /// The fast path copies the base, then on each row works only over the
 /// columns `ShineSpans` says either shine can touch, eight pixels at a time
@@ -23,7 +24,7 @@ public struct KnobCompositor: Sendable {
     public let layers: KnobLayers
     /// Per pixel: angle about the centre, 1/65536 turn clockwise from up.
     let angles: [UInt16]
-    /// Per pixel: shine disc coverage, a 16-bit fraction.
+    /// Per pixel: shine disc coverage, 0…256.
     let coverage: [UInt16]
 
     /// Paints the layers for a square frame of `size` pixels (16…1024).

@@ -11,6 +11,11 @@ public struct KnobGeometry: Sendable, Equatable {
     public let frameSize: Int
     /// Knob diameter in pixels (not necessarily whole).
     public let knobDiameter: Double
+    /// Pixels per point of the original: the screen scale for the
+    /// original's sizes, `knobDiameter / 24` for a frame of any size (the
+    /// regular knob is 24 pt). Sets the shadow blur, ring period and track
+    /// height, which the original gives in points.
+    public let pixelsPerPoint: Double
 
     /// Smallest and largest frame sizes the rasterizer supports, in pixels.
     public static let supportedSizes = 16...1024
@@ -23,6 +28,7 @@ public struct KnobGeometry: Sendable, Equatable {
                      "knob frame size \(frameSize) px is outside 16…1024")
         self.frameSize = frameSize
         self.knobDiameter = Double(frameSize) * 24 / 28
+        self.pixelsPerPoint = knobDiameter / 24
     }
 
     /// The original's knob at a screen scale: a `knobPoints` pt knob in a
@@ -36,6 +42,7 @@ public struct KnobGeometry: Sendable, Equatable {
                      "\(knobPoints) pt knob @\(scale)x makes a \(frame) px frame, outside 16…1024")
         self.frameSize = frame
         self.knobDiameter = Double(knobPoints * scale)
+        self.pixelsPerPoint = Double(scale)
     }
 
     /// Knob radius in pixels.
@@ -43,11 +50,6 @@ public struct KnobGeometry: Sendable, Equatable {
 
     /// The knob centre (and the shines' pivot) in frame pixels, y down.
     public var centre: SIMD2<Double> { SIMD2(repeating: Double(frameSize) / 2) }
-
-    /// Pixels per point of the original: the knob is 24 pt across in the
-    /// regular geometry (the small knob is not distinguished here; it only
-    /// sets shadow blur and ring pitch, which scale with the knob).
-    public var pixelsPerPoint: Double { knobDiameter / 24 }
 
     /// Half the length of the shine's long (vertical) axis in pixels: the
     /// original's 46 px shine on a 48 px knob reaches 23/24 of the radius.

@@ -30,7 +30,7 @@ public struct KnobLayers: Sendable {
             base = KnobBasePainter.image(geometry)
             shine = ShinePainter.image(geometry)
         case .tltilt:
-            var renderer = TLTiltRenderer(geometry: geometry)
+            let renderer = TLTiltRenderer(geometry: geometry)
             var frame = RGBAImage(width: geometry.frameSize, height: geometry.frameSize)
             renderer.render(roll: 0, pitch: 0, into: &frame)
             base = frame

@@ -26,25 +26,37 @@ extension KnobState {
     /// `t` is seconds with 6 decimals; angles, rotations and opacities have 4
     /// decimals with trailing zeros dropped. Written by hand into a byte
     /// buffer: JSONEncoder and String(format:) cost microseconds a line, and
-    /// replaying a million samples must take well under a second.
+    /// replaying a million samples must take well under a second. The line
+    /// is formatted in a stack buffer and appended with one copy, since many
+    /// small `Array.append` calls cost more than the formatting itself.
     public func appendJSONLine(to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"t":"#.utf8)
-        JSONNumber.appendFixed(nanoseconds: tilt.timestampNanoseconds, to: &out)
-        out.append(contentsOf: #","roll":"#.utf8)
-        JSONNumber.append(tilt.roll, decimals: 4, to: &out)
-        out.append(contentsOf: #","pitch":"#.utf8)
-        JSONNumber.append(tilt.pitch, decimals: 4, to: &out)
-        out.append(contentsOf: #","orientation":""#.utf8)
-        out.append(contentsOf: (tilt.orientation?.rawValue ?? "undefined").utf8)
-        out.append(contentsOf: #"","shine":[{"rotation":"#.utf8)
-        JSONNumber.append(shines.first.rotation, decimals: 4, to: &out)
-        out.append(contentsOf: #","opacity":"#.utf8)
-        JSONNumber.append(shines.first.opacity, decimals: 4, to: &out)
-        out.append(contentsOf: #"},{"rotation":"#.utf8)
-        JSONNumber.append(shines.second.rotation, decimals: 4, to: &out)
-        out.append(contentsOf: #","opacity":"#.utf8)
-        JSONNumber.append(shines.second.opacity, decimals: 4, to: &out)
-        out.append(contentsOf: "}]}\n".utf8)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONNumber.lineCapacity) { line in
+            var w = JSONNumber.Writer(line.baseAddress!)
+            w.literal(#"{"t":"#)
+            w.fixed(nanoseconds: tilt.timestampNanoseconds)
+            w.literal(#","roll":"#)
+            w.number(tilt.roll, decimals: 4)
+            w.literal(#","pitch":"#)
+            w.number(tilt.pitch, decimals: 4)
+            w.literal(#","orientation":""#)
+            switch tilt.orientation {
+            case .normal?: w.literal("normal")
+            case .bottomUp?: w.literal("bottom-up")
+            case .leftUp?: w.literal("left-up")
+            case .rightUp?: w.literal("right-up")
+            case nil: w.literal("undefined")
+            }
+            w.literal(#"","shine":[{"rotation":"#)
+            w.number(shines.first.rotation, decimals: 4)
+            w.literal(#","opacity":"#)
+            w.number(shines.first.opacity, decimals: 4)
+            w.literal(#"},{"rotation":"#)
+            w.number(shines.second.rotation, decimals: 4)
+            w.literal(#","opacity":"#)
+            w.number(shines.second.opacity, decimals: 4)
+            w.literal("}]}\n")
+            out.append(contentsOf: UnsafeBufferPointer(start: line.baseAddress, count: w.count))
+        }
     }
 
     /// This state as one JSON Lines record, newline included.
@@ -60,76 +72,119 @@ extension KnobState {
 public enum JSONNumber {
     private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
+    /// Bytes a JSON line may need: 7 numbers of at most 18 characters plus
+    /// about 110 of keys and punctuation, with room to spare.
+    static let lineCapacity = 320
+
     /// Appends `value` rounded to `decimals` places (0…9), trailing zeros and
     /// a bare trailing point dropped; `-0` prints as `0`; non-finite values
     /// and magnitudes beyond 9e9 print as `null` (never produced by the
     /// pipeline, but JSON has no NaN).
     public static func append(_ value: Double, decimals: Int, to out: inout [UInt8]) {
         precondition((0...9).contains(decimals))
-        guard value.isFinite, abs(value) < 9e9 else {
-            out.append(contentsOf: "null".utf8)
-            return
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var w = Writer(buffer.baseAddress!)
+            w.number(value, decimals: decimals)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: w.count))
         }
-        let scale = powersOfTen[decimals]
-        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        var units = UInt64(scaled)
-        if units == 0 {
-            out.append(UInt8(ascii: "0"))
-            return
-        }
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        let divisor = UInt64(scale)
-        appendInteger(units / divisor, to: &out)
-        units %= divisor
-        guard units != 0 else { return }
-        var digits = decimals
-        while units % 10 == 0 {
-            units /= 10
-            digits -= 1
-        }
-        out.append(UInt8(ascii: "."))
-        appendPadded(units, width: digits, to: &out)
     }
 
     /// Appends a nanosecond timestamp as seconds with exactly 6 decimals
     /// (rounded to the nearest microsecond), computed in integers so that
     /// large timestamps keep every digit.
     public static func appendFixed(nanoseconds: Int64, to out: inout [UInt8]) {
-        var magnitude = nanoseconds.magnitude
-        if nanoseconds < 0 { out.append(UInt8(ascii: "-")) }
-        magnitude = (magnitude + 500) / 1000  // microseconds
-        appendInteger(magnitude / 1_000_000, to: &out)
-        out.append(UInt8(ascii: "."))
-        appendPadded(magnitude % 1_000_000, width: 6, to: &out)
-    }
-
-    @inline(__always)
-    static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
-        var v = value
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch
-        withUnsafeMutableBytes(of: &buffer) { scratch in
-            var i = scratch.count
-            repeat {
-                i -= 1
-                scratch[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48
-                v /= 10
-            } while v != 0
-            out.append(contentsOf: scratch[i...])
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var w = Writer(buffer.baseAddress!)
+            w.fixed(nanoseconds: nanoseconds)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: w.count))
         }
     }
 
-    @inline(__always)
-    static func appendPadded(_ value: UInt64, width: Int, to out: inout [UInt8]) {
-        var v = value
-        var buffer: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &buffer) { scratch in
+    /// Writes bytes forward into memory the caller sized (no bounds checks:
+    /// every caller reserves the worst case above).
+    struct Writer {
+        private let start: UnsafeMutablePointer<UInt8>
+        private var cursor: UnsafeMutablePointer<UInt8>
+
+        init(_ start: UnsafeMutablePointer<UInt8>) {
+            self.start = start
+            cursor = start
+        }
+
+        /// Bytes written so far.
+        var count: Int { cursor - start }
+
+        @inline(__always)
+        mutating func byte(_ value: UInt8) {
+            cursor.pointee = value
+            cursor += 1
+        }
+
+        @inline(__always)
+        mutating func literal(_ text: StaticString) {
+            cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            cursor += text.utf8CodeUnitCount
+        }
+
+        /// See `JSONNumber.append(_:decimals:to:)`.
+        mutating func number(_ value: Double, decimals: Int) {
+            guard value.isFinite, abs(value) < 9e9 else {
+                literal("null")
+                return
+            }
+            let scale = JSONNumber.powersOfTen[decimals]
+            let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+            var units = UInt64(scaled)
+            if units == 0 {
+                byte(UInt8(ascii: "0"))
+                return
+            }
+            if value < 0 { byte(UInt8(ascii: "-")) }
+            let divisor = UInt64(scale)
+            integer(units / divisor)
+            units %= divisor
+            guard units != 0 else { return }
+            var digits = decimals
+            while units % 10 == 0 {
+                units /= 10
+                digits -= 1
+            }
+            byte(UInt8(ascii: "."))
+            padded(units, width: digits)
+        }
+
+        /// See `JSONNumber.appendFixed(nanoseconds:to:)`.
+        mutating func fixed(nanoseconds: Int64) {
+            var magnitude = nanoseconds.magnitude
+            if nanoseconds < 0 { byte(UInt8(ascii: "-")) }
+            magnitude = (magnitude + 500) / 1000  // microseconds
+            integer(magnitude / 1_000_000)
+            byte(UInt8(ascii: "."))
+            padded(magnitude % 1_000_000, width: 6)
+        }
+
+        @inline(__always)
+        mutating func integer(_ value: UInt64) {
+            var width = 1
+            var rest = value / 10
+            while rest != 0 {
+                width += 1
+                rest /= 10
+            }
+            padded(value, width: width)
+        }
+
+        /// The last `width` decimal digits of `value`, zero-padded.
+        @inline(__always)
+        mutating func padded(_ value: UInt64, width: Int) {
+            var v = value
             var i = width
             while i > 0 {
                 i -= 1
-                scratch[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48
+                cursor[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48
                 v /= 10
             }
-            out.append(contentsOf: scratch[0..<width])
+            cursor += width
         }
     }
 }

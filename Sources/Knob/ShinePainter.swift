@@ -55,8 +55,7 @@ public enum ShinePainter {
     }
 
     /// Per frame pixel, the coverage of the shine's disc (radius
-    /// `geometry.shineRadius` about the knob centre), antialiased, as a
-    /// 16-bit fraction (255/255 is 65535).
+    /// `geometry.shineRadius` about the knob centre), antialiased, 0…256.
     static func coverageTable(_ geometry: KnobGeometry) -> [UInt16] {
         let n = geometry.frameSize
         let c = geometry.centre
@@ -67,7 +66,7 @@ public enum ShinePainter {
             for x in 0..<n {
                 let dx = Double(x) + 0.5 - c.x, dy = Double(y) + 0.5 - c.y
                 let r = (dx * dx + dy * dy).squareRoot()
-                if r < radius - 1 { table[y * n + x] = 0xFFFF; continue }
+                if r < radius - 1 { table[y * n + x] = 256; continue }
                 if r > radius + 1 { continue }
                 var inside = 0
                 for j in 0..<s {
@@ -77,7 +76,7 @@ public enum ShinePainter {
                         if sx * sx + sy * sy <= radius * radius { inside += 1 }
                     }
                 }
-                table[y * n + x] = UInt16((Double(inside) * 65535 / Double(s * s)).rounded())
+                table[y * n + x] = UInt16((Double(inside) * 256 / Double(s * s)).rounded())
             }
         }
         return table

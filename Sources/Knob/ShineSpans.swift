@@ -3,7 +3,7 @@ import Foundation
 /// Per frame row, the columns a turned shine can touch: the parts of the
 /// row inside the shine's disc and inside either wedge (up or down), widened
 /// by a margin. Used by `KnobCompositor` to sample only where alpha may be
-/// non-zero; the scalar reference samples everywhere, and the tests check the
+/// non-zero; the scalar reference works everywhere, and the tests check the
 /// two agree byte for byte.
 struct ShineSpans {
     /// Up to two half-open column ranges `[lo, hi)` for a row, clipped to
@@ -15,8 +15,19 @@ struct ShineSpans {
 
     /// One wedge: its unit axis and the inward normals of its two edges.
     struct Wedge {
-        var n1: SIMD2<Double>
-        var n2: SIMD2<Double>
+        var n1: Edge
+        var n2: Edge
+    }
+
+    /// An edge's inward normal, with `1 / n.x` kept to spare a division per
+    /// row (0 when the edge is horizontal).
+    struct Edge {
+        var n: SIMD2<Double>
+        var inverseX: Double
+        init(_ n: SIMD2<Double>) {
+            self.n = n
+            inverseX = abs(n.x) < 1e-12 ? 0 : 1 / n.x
+        }
     }
 
     let wedges: (Wedge, Wedge)
@@ -44,7 +55,7 @@ struct ShineSpans {
                 let n = axis - (axis * edge).sum() * edge
                 return n / (n * n).sum().squareRoot()
             }
-            return Wedge(n1: normal(turned(axis, halfAngle)), n2: normal(turned(axis, -halfAngle)))
+            return Wedge(n1: Edge(normal(turned(axis, halfAngle))), n2: Edge(normal(turned(axis, -halfAngle))))
         }
         let up = turned(SIMD2(0, -1), rotation)
         wedges = (wedge(axis: up), wedge(axis: -up))
@@ -54,23 +65,23 @@ struct ShineSpans {
         self.width = width
     }
 
+    /// Tightens `[lo, hi]` to the part of row offset `dy` inside one edge,
+    /// `n · (dx, dy) ≥ −margin`; false if nothing is left.
+    @inline(__always)
+    func clip(_ e: Edge, dy: Double, _ lo: inout Double, _ hi: inout Double) -> Bool {
+        let rhs = -margin - e.n.y * dy
+        if e.inverseX == 0 { return rhs <= 0 }
+        if e.inverseX > 0 { lo = max(lo, rhs * e.inverseX) } else { hi = min(hi, rhs * e.inverseX) }
+        return lo <= hi
+    }
+
     /// The `dx` interval (from the centre) where row offset `dy` meets one
     /// wedge widened by the margin, within `[-half, half]`; nil if empty.
     @inline(__always)
     func interval(_ w: Wedge, dy: Double, half: Double) -> (Double, Double)? {
         var lo = -half, hi = half
-        // Inside an edge: n · (dx, dy) ≥ −margin.
-        for n in (0..<2).lazy.map({ $0 == 0 ? w.n1 : w.n2 }) {
-            let rhs = -margin - n.y * dy
-            if abs(n.x) < 1e-12 {
-                if rhs > 0 { return nil }
-            } else if n.x > 0 {
-                lo = max(lo, rhs / n.x)
-            } else {
-                hi = min(hi, rhs / n.x)
-            }
-        }
-        return lo <= hi ? (lo, hi) : nil
+        guard clip(w.n1, dy: dy, &lo, &hi), clip(w.n2, dy: dy, &lo, &hi) else { return nil }
+        return (lo, hi)
     }
 
     /// Whole columns whose centres `x + 0.5` can lie in `[lo, hi]` (offsets

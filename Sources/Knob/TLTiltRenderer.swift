@@ -104,7 +104,7 @@ public struct TLTiltRenderer: Sendable {
     ///   - roll: roll in radians.
     ///   - pitch: pitch in radians.
     ///   - frame: a `frameSize²` image.
-    public mutating func render(roll: Double, pitch: Double, into frame: inout RGBAImage) {
+    public func render(roll: Double, pitch: Double, into frame: inout RGBAImage) {
         let n = geometry.frameSize
         precondition(frame.width == n && frame.height == n, "frame must be \(n)×\(n)")
         let size = bitmapSize

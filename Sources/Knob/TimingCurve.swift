@@ -9,9 +9,9 @@ public struct TimingCurve: Sendable, Equatable {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
 
-    /// Core Animation's default, `kCAMediaTimingFunctionDefault`'s sibling
-    /// ease-in-ease-out: (0.42, 0, 0.58, 1), the same as CSS `ease-in-out`.
-    /// UIView animations, which the original used, default to it.
+    /// Core Animation's `kCAMediaTimingFunctionEaseInEaseOut`,
+    /// (0.42, 0, 0.58, 1), the same as CSS `ease-in-out` and the curve UIView
+    /// block animations use by default.
     public static let easeInEaseOut = TimingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
     /// Constant speed.
     public static let linear = TimingCurve(x1: 0, y1: 0, x2: 1, y2: 1)

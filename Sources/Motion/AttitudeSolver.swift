@@ -57,22 +57,29 @@ public struct AttitudeSolver: Sendable {
             lastPitch = pitch0
             return (lastRoll, lastPitch)
         }
-        // Pitch candidates on both branches, each unwrapped next to the last pitch.
+        // Branch 1 (principal pitch), unwrapped next to the last state.
         let p1 = lastPitch + AttitudeSolver.wrap(pitch0 - lastPitch)
-        let p2 = lastPitch + AttitudeSolver.wrap(Double.pi - pitch0 - lastPitch)
         if !rollDefined {
             // Both branches give nearly the same pitch here; pick the one
             // whose horizontal direction agrees with the held roll
             // ((nx, nz) = cos(pitch)·(sin roll, cos roll)), so the pitch
             // keeps going instead of folding back at upright.
             let along = v.x * Glibc.sin(lastRoll) + v.z * Glibc.cos(lastRoll)
-            lastPitch = along >= 0 ? p1 : p2
+            lastPitch = along >= 0 ? p1 : lastPitch + AttitudeSolver.wrap(Double.pi - pitch0 - lastPitch)
             return (lastRoll, lastPitch)
         }
         let roll0 = Glibc.atan2(v.x, v.z)
         let r1 = lastRoll + AttitudeSolver.wrap(roll0 - lastRoll)
-        let r2 = lastRoll + AttitudeSolver.wrap(roll0 + Double.pi - lastRoll)
         let d1 = (r1 - lastRoll) * (r1 - lastRoll) + (p1 - lastPitch) * (p1 - lastPitch)
+        // Branch 2's roll lies π − |Δroll₁| away, so when d1 < 1 its
+        // distance is at least (π − 1)² > 1: no need to compute it.
+        if d1 < 1 {
+            lastRoll = r1
+            lastPitch = p1
+            return (lastRoll, lastPitch)
+        }
+        let r2 = lastRoll + AttitudeSolver.wrap(roll0 + Double.pi - lastRoll)
+        let p2 = lastPitch + AttitudeSolver.wrap(Double.pi - pitch0 - lastPitch)
         let d2 = (r2 - lastRoll) * (r2 - lastRoll) + (p2 - lastPitch) * (p2 - lastPitch)
         if d1 <= d2 {
             lastRoll = r1
@@ -91,6 +98,8 @@ public struct AttitudeSolver: Sendable {
     /// call libm's `rint` on CPUs without SSE4.1, the baseline for x86-64.
     @inlinable @inline(__always)
     static func wrap(_ angle: Double) -> Double {
+        // Nearly always already in range: a predictable branch beats the arithmetic.
+        if abs(angle) <= Double.pi { return angle }
         let magic = 6_755_399_441_055_744.0  // 1.5 · 2⁵²
         let turns = angle * (0.5 / Double.pi)
         guard abs(turns) < 1e15 else { return angle.remainder(dividingBy: 2 * Double.pi) }

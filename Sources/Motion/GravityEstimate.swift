@@ -24,8 +24,8 @@
 ///
 /// The low-pass filter multiplies its alpha by the weight: shaking or
 /// falling holds the attitude near its last quiet value instead of yanking
-/// it, slow tilting passes untouched, and a few tenths of a second after a
-/// shake the filter runs at full speed again.
+/// it, slow tilting passes untouched, and about half a second after a
+/// shake has died down the filter runs at full speed again.
 public struct GravityEstimate: Sendable {
     /// The band of |a|² around g² that counts as quiet (relative).
     public static let quietBand = 0.21

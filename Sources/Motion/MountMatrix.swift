@@ -120,13 +120,3 @@ public struct MountMatrix: Sendable, Equatable, CustomStringConvertible {
         return String(value)
     }
 }
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs, CR and LF.
-    func trimmingASCIIWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = lastIndex(where: { !isSpace($0) })!
-        return String(self[start...end])
-    }
-}

@@ -16,18 +16,3 @@ public struct MountMatrixError: Error, Equatable, CustomStringConvertible {
             + "(fix the ACCEL_MOUNT_MATRIX udev property or pass a valid matrix)"
     }
 }
-
-extension String {
-    /// The text with line breaks shown as `\n`, for one-line messages.
-    func replacingNewlines() -> String {
-        var out = ""
-        for character in self {
-            switch character {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-}

@@ -6,7 +6,7 @@ import Glibc
 /// `exp` is the costliest part of a filter step. An identical x reuses the
 /// last α; an x within 0.01 of the last computed one (timestamps jittering
 /// around a fixed rate) uses e^(−x) = e^(−x₀)·e^(−δ) with e^(−δ) from its
-/// Taylor series to the δ⁴ term: the relative error is below δ⁵/120 ≈ 1e-12,
+/// Taylor series to the δ⁴ term: the error is below δ⁵/120 < 1e-12,
 /// far under the sensor's noise, and the base x₀ never drifts because only
 /// a real `expm1` call moves it.
 public struct OnePoleCoefficient: Sendable {

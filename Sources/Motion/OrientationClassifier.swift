@@ -42,18 +42,24 @@ public struct OrientationClassifier: Sendable {
     /// the orientation now in force.
     @inlinable @inline(__always)
     public mutating func update(_ acceleration: SIMD3<Double>) -> ScreenOrientation? {
-        // (int) truncation as in iio-sensor-proxy, via a clamped Int64
-        // conversion (one cvttsd2si) rather than libm's trunc.
-        let k = OrientationClassifier.unitsPerMetrePerSecondSquared
-        let truncated = SIMD3(OrientationClassifier.truncate(acceleration.x * k),
-                              OrientationClassifier.truncate(acceleration.y * k),
-                              OrientationClassifier.truncate(acceleration.z * k))
+        // (int) truncation as in iio-sensor-proxy, via Int64 conversions
+        // (cvttsd2si) rather than libm's trunc; clamped only in the rare
+        // case a component could overflow Int64.
+        let scaled = acceleration * OrientationClassifier.unitsPerMetrePerSecondSquared
+        let truncated: SIMD3<Double>
+        if abs(scaled.x) < 1e15 && abs(scaled.y) < 1e15 && abs(scaled.z) < 1e15 {
+            truncated = SIMD3(Double(Int64(scaled.x)), Double(Int64(scaled.y)), Double(Int64(scaled.z)))
+        } else {
+            truncated = SIMD3(OrientationClassifier.truncate(scaled.x), OrientationClassifier.truncate(scaled.y),
+                              OrientationClassifier.truncate(scaled.z))
+        }
         current = OrientationClassifier.decide(truncated, previous: current)
         return current
     }
 
-    /// C's `(int)` conversion: toward zero (clamped far beyond any reading).
-    @inlinable @inline(__always)
+    /// C's `(int)` conversion: toward zero (clamped far beyond any reading;
+    /// NaN never reaches here, the pipeline skips non-finite readings).
+    @usableFromInline
     static func truncate(_ value: Double) -> Double {
         Double(Int64(min(max(value, -1e15), 1e15)))
     }

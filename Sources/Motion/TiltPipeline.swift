@@ -14,7 +14,7 @@ public struct TiltPipeline: Sendable {
     /// The configuration this pipeline was built with.
     public let configuration: PipelineConfiguration
     /// True when diagnostics wait in `takeDiagnostics()`.
-    public var hasDiagnostics: Bool { !pending.isEmpty }
+    @inlinable public var hasDiagnostics: Bool { !pending.isEmpty }
     /// Diagnostics dropped because nobody took them in time.
     public private(set) var droppedDiagnostics = 0
     /// The estimate of the device's gravity magnitude (input units).

@@ -33,8 +33,15 @@ struct RenderCommand: AsyncParsableCommand {
         valueName: "path"))
     var out: String?
 
-    @Option(help: ArgumentHelp("png (numbered files) or y4m (one stream).", valueName: "png|y4m"))
-    var format: Format = .png
+    @Option(help: ArgumentHelp(
+        "png (numbered files) or y4m (one stream); default png, or y4m when --out ends in .y4m.",
+        valueName: "png|y4m"))
+    var format: Format?
+
+    /// The format asked for, or implied by an `--out` ending in `.y4m`.
+    var effectiveFormat: Format {
+        format ?? ((out ?? "").lowercased().hasSuffix(".y4m") ? .y4m : .png)
+    }
 
     @Option(help: ArgumentHelp("Frames per second (1…1000).", valueName: "n"))
     var fps = 60
@@ -48,8 +55,8 @@ struct RenderCommand: AsyncParsableCommand {
     var style: KnobStyle = .mtz
 
     @Option(help: ArgumentHelp(
-        "Colour behind the knob in y4m frames and the contact sheet, RRGGBB (default 131315, the "
-            + "original screenshot's dark grey).", valueName: "RRGGBB"))
+        "Colour behind the knob in y4m frames and the contact sheet, RRGGBB; the default is the "
+            + "original screenshot's dark grey.", valueName: "RRGGBB"))
     var background = "131315"
 
     @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
@@ -59,6 +66,11 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .customLong("contact-sheet-frames"), help: ArgumentHelp(
         "How many frames the contact sheet shows.", valueName: "n"))
     var contactSheetFrames = 24
+
+    @Option(help: ArgumentHelp(
+        "Draw the whole slider at this value (0…1): the knob over its track, filled left of it and "
+            + "empty right; frames are 4 × --size wide.", valueName: "value"))
+    var slider: Double?
 
     @Flag(name: .customLong("quiet"), help: "No progress or summary on stderr.")
     var quiet = false
@@ -73,10 +85,13 @@ struct RenderCommand: AsyncParsableCommand {
         guard RGBA8(hex: background) != nil else {
             throw ValidationError("--background must be six hex digits RRGGBB such as 131315, got '\(background)'")
         }
+        if let slider, !(0...1).contains(slider) {
+            throw ValidationError("--slider must be a value from 0 to 1, got \(slider)")
+        }
         guard (1...400).contains(contactSheetFrames) else {
             throw ValidationError("--contact-sheet-frames must be 1…400, got \(contactSheetFrames)")
         }
-        switch format {
+        switch effectiveFormat {
         case .png:
             guard let out, !out.isEmpty else {
                 throw ValidationError("--format png needs --out DIR for the frame files")
@@ -102,24 +117,35 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let sampler = FrameSampler(states: states, framesPerSecond: fps)
         let backgroundColour = RGBA8(hex: background)!
-        var renderer = KnobRenderer(size: size, style: style)
-        var frame = renderer.makeFrame()
-        let output = try RenderOutput(format: format, out: out, size: size, fps: fps, background: backgroundColour)
+        var knob = KnobRenderer(size: size, style: style)
+        var sliderRenderer = slider.map { _ in SliderRenderer(width: 4 * size, frameSize: size, style: style) }
+        let frameWidth = slider == nil ? size : 4 * size
+        // Two frames used in turn: the y4m writer keeps the previous frame
+        // to skip unchanged blocks, so drawing into the other one avoids a
+        // copy-on-write of the one it holds.
+        var frame = RGBAImage(width: frameWidth, height: size), spare = frame
+        let output = try RenderOutput(format: effectiveFormat, out: out, width: frameWidth, height: size, fps: fps,
+                                      background: backgroundColour)
         let picks = ContactSheet.sampleIndices(frameCount: sampler.frameCount, cells: contactSheetFrames)
         var sheet = contactSheet.map { _ in
-            ContactSheet(cellSize: size, cells: picks.count, background: backgroundColour)
+            ContactSheet(cellWidth: frameWidth, cellHeight: size, cells: picks.count, background: backgroundColour)
         }
         var nextPick = 0
         var progress = RenderProgress(total: sampler.frameCount, enabled: !quiet)
 
         try sampler.forEachFrame { f in
-            renderer.render(shines: f.shines, tilt: f.latest.tilt, into: &frame)
+            if let value = slider {
+                sliderRenderer!.render(value: value, shines: f.shines, tilt: f.latest.tilt, into: &frame)
+            } else {
+                knob.render(shines: f.shines, tilt: f.latest.tilt, into: &frame)
+            }
             try output.write(frame, index: f.index)
             if sheet != nil, nextPick < picks.count, picks[nextPick] == f.index {
                 sheet!.place(frame, inCell: nextPick)
                 nextPick += 1
             }
             progress.advance(to: f.index + 1)
+            swap(&frame, &spare)
         }
         try output.finish()
         progress.finish()
@@ -130,7 +156,7 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if !quiet {
             let seconds = Double(sampler.frameCount) / Double(fps)
-            var summary = "tiltd: rendered \(sampler.frameCount) frames (\(size)×\(size), \(fps) fps, "
+            var summary = "tiltd: rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
                 + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(states.count) states; "
                 + output.whereToLook
             if let contactSheet { summary += "; contact sheet: \(contactSheet)" }

@@ -6,7 +6,7 @@ import Knob
 final class RenderOutput {
     private let format: RenderCommand.Format
     private let directory: String
-    private let y4m: Y4MWriter?
+    private var y4m: Y4MWriter?
     private var descriptor: Int32 = -1
     private var ownsDescriptor = false
     private var buffer: [UInt8] = []
@@ -14,7 +14,7 @@ final class RenderOutput {
 
     /// - Throws: `RenderError` naming the directory or file when it cannot
     ///   be created or opened.
-    init(format: RenderCommand.Format, out: String?, size: Int, fps: Int, background: RGBA8) throws {
+    init(format: RenderCommand.Format, out: String?, width: Int, height: Int, fps: Int, background: RGBA8) throws {
         self.format = format
         switch format {
         case .png:
@@ -35,7 +35,7 @@ final class RenderOutput {
             }
         case .y4m:
             directory = ""
-            let writer = Y4MWriter(width: size, height: size, framesPerSecond: fps, background: background)
+            let writer = Y4MWriter(width: width, height: height, framesPerSecond: fps, background: background)
             y4m = writer
             if let out, out != "-" {
                 let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

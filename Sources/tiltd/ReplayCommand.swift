@@ -23,15 +23,25 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Pace the output to the recording's timestamps, flushing every line.")
     var realtime = false
 
+    // Optional for the parser so that a mistyped option is reported as such
+    // rather than as a missing file: ArgumentParser reports a missing
+    // argument, and runs validate(), before it looks at unknown options. So
+    // the presence check is the first thing run() does.
     @Argument(help: ArgumentHelp("A tiltd trace or a CSV file.", valueName: "file"))
-    var file: String
+    var file: String?
 
     func validate() throws {
         if listen.onDemand { throw ValidationError("--on-demand opens a device while clients are connected; replay has none (use it with tiltd run)") }
     }
 
     func run() async throws {
+        guard let file else {
+            throw ValidationError("missing <file>: give a tiltd trace or a CSV with header time_s,accel_x,accel_y,accel_z")
+        }
         let loaded = try recording.load(file)
+        if loaded.readings.isEmpty {
+            StdoutSink.writeStandardError("tiltd: warning: \(file): the recording has no samples; nothing to replay")
+        }
         if let first = loaded.gaps.first {
             StdoutSink.writeStandardError("tiltd: note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at "
                 + "\(PipelineDiagnostic.secondsText(first.timestampNanoseconds)) s"
@@ -42,23 +52,33 @@ struct ReplayCommand: AsyncParsableCommand {
         defer { socket?.close() }
         let stdout = StdoutSink(flushEachLine: realtime)
         let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
-        var reporter = DiagnosticReporter(file: file)
+        var reporter = ReplayDiagnosticReporter(file: file)
         if realtime {
             try await replayInRealTime(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
+        } else if socket == nil {
+            // The common case, specialised for the concrete sink: no
+            // existential call per state.
+            replayAll(loaded.readings, pipeline: &pipeline, sink: stdout, reporter: &reporter)
         } else {
-            for reading in loaded.readings {
-                if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
-                if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-            }
+            replayAll(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
         }
         sink.flush()
         reporter.finish(dropped: pipeline.droppedDiagnostics)
     }
 
+    /// Every reading through the pipeline as fast as possible.
+    private func replayAll<Sink: StateSink>(_ readings: [Reading], pipeline: inout TiltPipeline, sink: Sink,
+                                            reporter: inout ReplayDiagnosticReporter) {
+        for reading in readings {
+            if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
+            if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
+        }
+    }
+
     /// Sleeps until each reading's time relative to the first (never for
     /// timestamps that go backwards) before processing it.
     private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: any StateSink,
-                                  reporter: inout DiagnosticReporter) async throws {
+                                  reporter: inout ReplayDiagnosticReporter) async throws {
         guard let first = readings.first else { return }
         let clock = ContinuousClock()
         let start = clock.now
@@ -69,34 +89,6 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
             if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-        }
-    }
-}
-
-/// Prints pipeline diagnostics on stderr, the first of each kind in full
-/// and a count of the rest at the end.
-struct DiagnosticReporter {
-    let file: String
-    private var counts: [String: Int] = [:]
-
-    init(file: String) {
-        self.file = file
-    }
-
-    mutating func report(_ diagnostics: [PipelineDiagnostic]) {
-        for diagnostic in diagnostics {
-            let seen = counts[diagnostic.kind, default: 0]
-            counts[diagnostic.kind] = seen + 1
-            if seen == 0 { StdoutSink.writeStandardError("tiltd: warning: \(file): \(diagnostic)") }
-        }
-    }
-
-    func finish(dropped: Int) {
-        for (kind, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): \(count - 1) more \(kind) warning(s) not shown")
-        }
-        if dropped > 0 {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): \(dropped) further warning(s) dropped")
         }
     }
 }

@@ -51,6 +51,8 @@ def tilting(count: int, period_ms: int, delay_ms: int) -> list:
 
 # 20 scans 10 ms apart (device timestamps), delivered every 10 ms.
 write("buffered.script", tilting(20, 10, 10))
+# 800 scans at 100 Hz (8 s) for the SIGINT test.
+write("steady.script", tilting(800, 10, 10))
 # 4000 scans at 200 Hz for the capture benchmark (20 s).
 write("bench-200hz.script", tilting(4000, 5, 5))
 # A buffer that stays silent far longer than 0.5 s: its one scan comes after

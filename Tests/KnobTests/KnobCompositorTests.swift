@@ -25,6 +25,23 @@ import Testing
         }
     }
 
+    /// The original's knobs: 24 pt and 16 pt at scale 1, 2 and 3 (frames of
+    /// 28, 56, 84 and 20, 40, 60 px).
+    @Test(arguments: [24, 16], [1, 2, 3])
+    func originalSizesCompose(knobPoints: Int, scale: Int) {
+        let geometry = KnobGeometry(knobPoints: knobPoints, scale: scale)
+        #expect(geometry.frameSize == (knobPoints + 4) * scale)
+        let compositor = KnobCompositor(geometry: geometry)
+        var fast = compositor.makeFrame(), reference = compositor.makeFrame()
+        let pose = ShinePair(roll: 0.25, pitch: -0.15)
+        compositor.compose(pose, into: &fast)
+        compositor.composeReference(pose, into: &reference)
+        #expect(fast == reference)
+        let c = geometry.frameSize / 2
+        #expect(fast[c, c].a == 255)
+        #expect(fast[0, 0].a == 0)
+    }
+
     @Test func identicalInputGivesIdenticalBytes() {
         let a = KnobCompositor(size: 64), b = KnobCompositor(size: 64)
         var fa = a.makeFrame(), fb = b.makeFrame()

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func frameIsClippedToACircleOverAShadow() {
-        var renderer = TLTiltRenderer(geometry: KnobGeometry(frameSize: 56))
+        let renderer = TLTiltRenderer(geometry: KnobGeometry(frameSize: 56))
         var frame = RGBAImage(width: 56, height: 56)
         renderer.render(roll: 0, pitch: 0, into: &frame)
         #expect(frame[28, 28].a == 255)

@@ -6,6 +6,8 @@ import Testing
         #expect(try AttributeText.double("0.009806\n", attribute: "in_accel_scale") == 0.009806)
         #expect(try AttributeText.double("-12\n", attribute: "in_accel_x_offset") == -12)
         #expect(try AttributeText.integer("-523\n", attribute: "in_accel_x_raw") == -523)
+        #expect(try AttributeText.double(" 0.5\r\n", attribute: "in_accel_scale") == 0.5)
+        #expect(try MountMatrix(parsing: "0, -1, 0; 1, 0, 0; 0, 0, 1\r\n").rows.0 == SIMD3(0, -1, 0))
     }
 
     @Test func errorNamesTheAttribute() {

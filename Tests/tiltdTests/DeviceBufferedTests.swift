@@ -70,3 +70,61 @@ import Testing
         #expect(auto.stderr.contains("polling at 100 Hz instead"))
     }
 }
+
+@Suite struct DeviceSignalTests {
+    /// SIGINT mid-run: exit 0, the buffer disabled again, the trace closed
+    /// with every sample that was printed.
+    @Test func sigintDisablesTheBufferAndClosesTheTrace() throws {
+        try DeviceTestSupport.require("/usr/bin/umockdev-run")
+        let trace = DeviceTestSupport.temporaryFile("sigint.trace")
+        let output = DeviceTestSupport.temporaryFile("sigint.out")
+        defer {
+            try? FileManager.default.removeItem(at: trace)
+            try? FileManager.default.removeItem(at: output)
+        }
+        let sysfs = "/sys/bus/iio/devices/iio:device0"
+        // `timeout` delivers the SIGINT after 4 s, while the 8 s script still streams.
+        let command = """
+            (i=0; while [ $(wc -l < '\(output.path)') -lt 5 ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done
+             echo "enabled while running: $(tr -d '\\000' < \(sysfs)/buffer/enable)") &
+            timeout --preserve-status -s INT 4 \(TiltdProcess.binary.path) run --mode buffer --no-gate \
+                --record '\(trace.path)' > '\(output.path)'
+            echo "status $?"
+            echo "enabled after: $(tr -d '\\000' < \(sysfs)/buffer/enable)"
+            """
+        let result = try DeviceTestSupport.run(
+            ["/usr/bin/umockdev-run", "--device", DeviceTestSupport.fixture("buffered.umockdev").path,
+             "-s", "/dev/iio:device0=\(DeviceTestSupport.fixture("steady.script").path)",
+             "--", "/bin/sh", "-c", command])
+        #expect(result.stdout.contains("enabled while running: 1"), "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("status 0"))
+        #expect(result.stdout.contains("enabled after: 0"))
+        let printed = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").count
+        let recorded = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("s ") }.count
+        #expect(printed >= 5)
+        #expect(recorded == printed)
+    }
+}
+
+@Suite struct DeviceBufferRefusedTests {
+    /// Scan elements but no /dev node: the buffer cannot be enabled. auto polls
+    /// and says why in one line; --mode buffer fails with that reason.
+    @Test func refusedBufferFallsBackInAutoAndFailsInBufferMode() throws {
+        let auto = try DeviceTestSupport.tiltd(["run", "--count", "2", "--no-gate"],
+                                               devices: ["buffer-without-node.umockdev"])
+        #expect(auto.status == 0, "\(auto.stderr)")
+        #expect(DeviceTestSupport.orientations(auto.stdout) == ["normal", "normal"])
+        let notices = auto.stderr.split(separator: "\n").filter { $0.contains("unavailable") }
+        #expect(notices.count == 1)
+        #expect(notices.first?.contains("/dev/iio:device0 is missing") == true)
+        #expect(notices.first?.contains("polling at 100 Hz instead") == true)
+
+        let strict = try DeviceTestSupport.tiltd(["run", "--count", "2", "--mode", "buffer"],
+                                                 devices: ["buffer-without-node.umockdev"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.isEmpty)
+        #expect(strict.stderr.contains("enabling the buffer on iio:device0 (accel_3d) failed"))
+        #expect(strict.stderr.contains("--mode poll"))
+    }
+}

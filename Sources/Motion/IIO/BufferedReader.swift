@@ -69,6 +69,11 @@ final class BufferedReader: @unchecked Sendable {
 
         switch LibIIO.createBuffer(device, samples: 1) {
         case .success(let buffer): lock.withLock { $0 = BufferPointer(pointer: buffer) }
+        case .failure(let errno) where errno.code == ENOENT:
+            // libiio opens /dev/<id> when the buffer is created.
+            throw IIOError("enabling the buffer", on: shownName, errno: errno,
+                           fix: "/dev/\(info.id) is missing: check that udev created it "
+                               + "(ls -l /dev/iio:*), or use --mode poll")
         case .failure(let errno): throw IIOError("enabling the buffer", on: shownName, errno: errno)
         }
     }

@@ -55,14 +55,14 @@ while let a = arguments.next() {
 var sink = 0
 print("size  composite µs  composite fps  tltilt µs  tltilt fps  png-encode µs  png bytes")
 for size in sizes {
-    var compositor = KnobCompositor(size: size)
+    let compositor = KnobCompositor(size: size)
     var frame = compositor.makeFrame()
     let composite = timeFrames(frames) { i in
         let p = pose(i)
         compositor.compose(ShinePair(roll: p.roll, pitch: p.pitch), into: &frame)
         sink &+= Int(frame.pixels[size * size * 2 + size * 2])
     }
-    var tl = TLTiltRenderer(geometry: KnobGeometry(frameSize: size))
+    let tl = TLTiltRenderer(geometry: KnobGeometry(frameSize: size))
     let tlFrames = max(50, frames / 20)
     let tltilt = timeFrames(tlFrames) { i in
         let p = pose(i)

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import Motion
+
+@Suite struct GravityEstimateTests {
+    @Test func quietSamplesHaveFullWeight() {
+        var estimate = GravityEstimate()
+        for i in 0..<200 {
+            let wobble = 1 + 0.05 * sin(Double(i) * 0.3)  // |a| within 5 % of g
+            #expect(estimate.weigh(squaredMagnitude: 96.2 * wobble * wobble, elapsedSeconds: 0.01) == 1)
+        }
+        #expect(abs(estimate.magnitude - 9.81) < 0.3)
+    }
+
+    @Test func freeFallAndShakeGetLittleWeight() {
+        var estimate = GravityEstimate()
+        for _ in 0..<100 { _ = estimate.weigh(squaredMagnitude: 96.2, elapsedSeconds: 0.01) }
+        let fall = estimate.weigh(squaredMagnitude: 0, elapsedSeconds: 0.01)
+        #expect(fall < 0.05)
+        let shake = estimate.weigh(squaredMagnitude: 30 * 30, elapsedSeconds: 0.01)
+        #expect(shake < 0.001)
+        // Right after the shake a 1 g sample is still held back (the shake is judged as a whole) …
+        #expect(estimate.weigh(squaredMagnitude: 96.2, elapsedSeconds: 0.01) < 0.01)
+        // … and within a second of quiet (ln(804 / 20) · 0.15 s ≈ 0.55 s here) the weight is back to 1.
+        var last = 0.0
+        for _ in 0..<100 { last = estimate.weigh(squaredMagnitude: 96.2, elapsedSeconds: 0.01) }
+        #expect(last == 1)
+        #expect(abs(estimate.magnitude - 9.81) < 0.1)
+    }
+
+    @Test func aWrongFirstEstimateIsOutvoted() {
+        var estimate = GravityEstimate()
+        _ = estimate.weigh(squaredMagnitude: 40 * 40, elapsedSeconds: 0)  // first sample mid-shake
+        var weight = 0.0
+        for _ in 0..<1500 { weight = estimate.weigh(squaredMagnitude: 96.2, elapsedSeconds: 0.01) }  // 15 s
+        #expect(weight == 1)
+        #expect(abs(estimate.magnitude - 9.81) < 0.5)
+    }
+}
+
+@Suite struct OnePoleCoefficientTests {
+    @Test func matchesTheExactAlphaForJitteredIntervals() {
+        var coefficient = OnePoleCoefficient()
+        var generator = SplitMix(seed: 5)
+        for _ in 0..<100_000 {
+            // 10 ms ± 0.2 ms at τ = 31.8 ms, and now and then a very different interval.
+            let jump = generator.next() % 50 == 0
+            let x = (jump ? Double(generator.next() % 1000) / 100 : 0.3142)
+                + (Double(generator.next() % 2001) - 1000) * 6.3e-6
+            let exact = -expm1(-x)
+            #expect(abs(coefficient.alpha(x: x) - exact) <= 1e-12)
+        }
+    }
+}
