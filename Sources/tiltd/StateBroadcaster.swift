@@ -87,15 +87,23 @@ final class StateBroadcaster: StateSink, @unchecked Sendable {
     var clientCount: Int { connectedClients.load(ordering: .relaxed) }
 
     /// Hands `state` to the I/O thread. O(1); never blocks on clients.
+    /// A no-op once `stop()` has begun.
     func emit(_ state: KnobState) {
-        if inbox.withLock({ $0.push(state) }) { wake() }
+        inbox.withLock { inbox in
+            // The wake-up byte is written under the lock (a non-blocking
+            // pipe write), so `stop()` cannot close the pipe in between.
+            guard !inbox.stopping else { return }
+            if inbox.push(state) { wake() }
+        }
     }
 
     /// Stops the I/O thread and closes every client connection. Idempotent.
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        inbox.withLock { $0.stopping = true }
-        wake()
+        inbox.withLock { inbox in
+            inbox.stopping = true
+            wake()
+        }
         finished.wait()
         for client in clients { Glibc.close(client.fileDescriptor) }
         clients.removeAll()
