@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 
 /// `--listen unix:PATH` and `--on-demand`: serve the JSON Lines states on a
 /// Unix socket as well as (or instead of) stdout.
@@ -14,9 +15,21 @@ struct ListenOptions: ParsableArguments {
           help: "Open the accelerometer only while at least one --listen client is connected.")
     var onDemand = false
 
+    @Option(name: .customLong("socket-group"),
+            help: ArgumentHelp("Group of the --listen socket file, whose members may connect. Default: "
+                               + "tiltd when this process is a member of it, else the process's own group.",
+                               valueName: "group"))
+    var socketGroup: String?
+
     func validate() throws {
         if onDemand && listen == nil {
             throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
+        }
+        if let socketGroup {
+            guard listen != nil else { throw ValidationError("--socket-group needs --listen unix:PATH") }
+            guard getgrnam(socketGroup) != nil else {
+                throw ValidationError("--socket-group \(socketGroup): no such group; create it (see udev/tiltd.sysusers) or leave the option out")
+            }
         }
         guard let listen else { return }
         if listen.path.utf8.count > ListenAddress.maximumPathBytes {
@@ -38,6 +51,21 @@ extension ListenOptions {
     /// - Throws: `UnixSocketError` (a live socket, a non-socket file, …).
     func startServer(onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) throws -> UnixSocketServer? {
         guard let listen else { return nil }
-        return try UnixSocketServer(path: listen.path, onClientCountChange: onClientCountChange)
+        return try UnixSocketServer(path: listen.path, group: socketGroupID(),
+                                    onClientCountChange: onClientCountChange)
+    }
+
+    /// `--socket-group`'s id; by default `tiltd`'s when this process is in
+    /// that group (the installed unit runs as a dynamic user whose own group
+    /// nobody else is in), else nil.
+    func socketGroupID() -> gid_t? {
+        if let socketGroup { return getgrnam(socketGroup)?.pointee.gr_gid }
+        guard let tiltd = getgrnam("tiltd")?.pointee.gr_gid else { return nil }
+        if getegid() == tiltd { return tiltd }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return nil }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let filled = getgroups(count, &groups)
+        return groups.prefix(Int(max(filled, 0))).contains(tiltd) ? tiltd : nil
     }
 }

@@ -5,8 +5,8 @@ import Logging
 /// Serves the JSON Lines state stream on a Unix stream socket
 /// (`--listen unix:PATH`).
 ///
-/// The socket file is created mode 0660 (owner and group, for the `tiltd`
-/// group of the installed unit). A socket file left by a crashed process
+/// The socket file is created mode 0660 (owner and group; with a `group`,
+/// that group, e.g. `tiltd` under the installed unit's dynamic user). A socket file left by a crashed process
 /// (connecting is refused) is replaced; one a live process still serves is
 /// not taken over. The file is removed by `close()` and on SIGINT/SIGTERM
 /// (see `UnixSocketCleanup`), and only while it is still this process's
@@ -28,13 +28,14 @@ final class UnixSocketServer: StateSink, @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - path: where to create the socket.
+    ///   - group: the group to give the socket file (nil: the process's).
     ///   - limits: client limits, see `StateBroadcaster.Limits`.
     ///   - logger: for connects, disconnects and refusals.
     ///   - onClientCountChange: called with the number of clients whenever it
     ///     changes, on the broadcaster's thread (drives `--on-demand`).
     /// - Throws: `UnixSocketError` when the path is served by a live process,
     ///   is not a socket, is too long, or a system call fails.
-    init(path: String, limits: StateBroadcaster.Limits = .init(),
+    init(path: String, group: gid_t? = nil, limits: StateBroadcaster.Limits = .init(),
          logger: Logger = Logger(label: "tiltd.socket"),
          onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) throws {
         guard path.utf8.count <= ListenAddress.maximumPathBytes else {
@@ -61,11 +62,12 @@ final class UnixSocketServer: StateSink, @unchecked Sendable {
         var info = stat()
         // connect(2) on a Unix socket needs write permission: 0660 admits the
         // owner and the group only, whatever the umask left.
-        guard chmod(path, 0o660) == 0, lstat(path, &info) == 0, listen(fd, 64) == 0 else {
+        guard chmod(path, 0o660) == 0, group.map({ chown(path, uid_t.max, $0) == 0 }) ?? true,
+              lstat(path, &info) == 0, listen(fd, 64) == 0 else {
             let code = errno
             Glibc.close(fd)
             unlink(path)
-            throw UnixSocketError.system(call: "chmod/listen", path: path, errno: code)
+            throw UnixSocketError.system(call: "chmod/chown/listen", path: path, errno: code)
         }
         let device = UInt64(info.st_dev), inode = UInt64(info.st_ino)
         let cleanupSlot = UnixSocketCleanup.remember(path: path, device: device, inode: inode)

@@ -16,6 +16,23 @@ import Testing
         #expect(info.st_mode & 0o777 == 0o660)
     }
 
+    @Test func socketFileGetsTheRequestedGroup() throws {
+        let dir = try SocketBroadcastTests.temporaryDirectory()
+        // "daemon" exists on every Debian system; root may give files any group.
+        let daemon = try #require(getgrnam("daemon")?.pointee.gr_gid)
+        let server = try UnixSocketServer(path: dir + "/s.sock", group: daemon)
+        defer { server.close() }
+        var info = stat()
+        #expect(lstat(server.path, &info) == 0)
+        #expect(info.st_gid == daemon)
+        #expect(info.st_mode & 0o777 == 0o660)
+        let options = try ListenOptions.parse(["--listen", "unix:\(dir)/t.sock", "--socket-group", "daemon"])
+        #expect(options.socketGroupID() == daemon)
+        #expect(throws: (any Error).self) {
+            _ = try ListenOptions.parse(["--listen", "unix:\(dir)/t.sock", "--socket-group", "no-such-group-here"])
+        }
+    }
+
     @Test func staleSocketFileFromACrashIsReplaced() throws {
         let dir = try SocketBroadcastTests.temporaryDirectory()
         let path = dir + "/s.sock"

@@ -38,7 +38,25 @@ final class SocketTiltdProcess: @unchecked Sendable {
     }
 
     deinit {
+        if let child = tiltdChild { kill(child, SIGKILL) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// True when tiltd runs under umockdev-run (a child of `process`).
+    private var underUmockdev: Bool { process.executableURL?.lastPathComponent == "umockdev-run" }
+
+    /// tiltd's own pid: `process` itself, or umockdev-run's child (umockdev-run
+    /// does not pass signals on).
+    var tiltdPID: pid_t? {
+        guard underUmockdev else { return process.processIdentifier }
+        return tiltdChild
+    }
+
+    private var tiltdChild: pid_t? {
+        guard underUmockdev else { return nil }
+        let parent = process.processIdentifier
+        let children = (try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
     var stdout: String { String(decoding: out.value, as: UTF8.self) }
@@ -60,7 +78,7 @@ final class SocketTiltdProcess: @unchecked Sendable {
     /// - Returns: true when it ended in time.
     @discardableResult
     func stop(with signal: Int32 = SIGTERM, within seconds: TimeInterval = 30) -> Bool {
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        if process.isRunning, let pid = tiltdPID { kill(pid, signal) }
         return waitUntilExit(within: seconds)
     }
 
@@ -69,17 +87,32 @@ final class SocketTiltdProcess: @unchecked Sendable {
     func waitUntilExit(within seconds: TimeInterval = 60) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        let inTime = !process.isRunning
+        if !inTime {
+            if let child = tiltdChild { kill(child, SIGKILL) }
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return false
         }
         process.waitUntilExit()
         outPipe.fileHandleForReading.readabilityHandler = nil
         errPipe.fileHandleForReading.readabilityHandler = nil
-        out.append(outPipe.fileHandleForReading.readDataToEndOfFile())
-        err.append(errPipe.fileHandleForReading.readDataToEndOfFile())
-        return true
+        if underUmockdev {
+            // Never read to end of file here: a leftover grandchild could
+            // hold the pipes open; take what is there without blocking.
+            for (pipe, sink) in [(outPipe, out), (errPipe, err)] {
+                let fd = pipe.fileHandleForReading.fileDescriptor
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    let n = read(fd, &chunk, chunk.count)
+                    guard n > 0 else { break }
+                    sink.append(Data(chunk[..<n]))
+                }
+            }
+        } else {
+            out.append(outPipe.fileHandleForReading.readDataToEndOfFile())
+            err.append(errPipe.fileHandleForReading.readDataToEndOfFile())
+        }
+        return inTime
     }
 
     /// Resident memory of the process in KiB (VmRSS from /proc), or nil.

@@ -10,8 +10,9 @@ import Testing
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     /// Starts `tiltd serve --port 0 …` and returns it with the port it printed.
-    static func startServe(_ extra: [String] = []) throws -> (SocketTiltdProcess, UInt16) {
-        let tiltd = try SocketTiltdProcess(["serve", "--port", "0", "--replay", sweep, "--loop", "--size", "128"] + extra)
+    static func startServe(_ arguments: [String] = ["--replay", sweep, "--loop"],
+                           devices: [URL] = []) throws -> (SocketTiltdProcess, UInt16) {
+        let tiltd = try SocketTiltdProcess(["serve", "--port", "0", "--size", "128"] + arguments, devices: devices)
         var port: UInt16?
         _ = tiltd.waitFor(60) {
             guard let range = tiltd.stderr.range(of: "serving http://127.0.0.1:") else { return false }
@@ -50,6 +51,39 @@ import Testing
         #expect(foreign.status == 403)
         #expect(tiltd.stop(with: SIGTERM))
         #expect(tiltd.process.terminationStatus == 0, "serve stops cleanly on SIGTERM: \(tiltd.stderr)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")))
+    func servesALiveDevice() throws {
+        // A polled accelerometer lying face up (1 g on z).
+        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let device = URL(fileURLWithPath: dir + "/flat.umockdev")
+        try """
+            P: /devices/platform/serve-accel/iio:device0
+            E: SUBSYSTEM=iio
+            A: name=serve_accel\\n
+            A: in_accel_x_raw=0\\n
+            A: in_accel_y_raw=0\\n
+            A: in_accel_z_raw=256\\n
+            A: in_accel_scale=0.038320312\\n
+            A: sampling_frequency=50\\n
+
+            """.write(to: device, atomically: true, encoding: .utf8)
+        let (tiltd, port) = try Self.startServe(["--mode", "poll"], devices: [device])
+        defer { tiltd.stop() }
+        var state = try WebTestClient.request("GET", "/state", port: port)
+        for _ in 0..<50 where state.status == 503 {
+            usleep(100_000)
+            state = try WebTestClient.request("GET", "/state", port: port)
+        }
+        #expect(state.status == 200, "\(tiltd.stderr)")
+        // Flat and still: roll 0, pitch 0, both shines at rest.
+        #expect(state.body.contains(#""roll":0,"pitch":0"#), "\(state.body)")
+        #expect(state.body.contains(#""shine":[{"rotation":0,"opacity":1},{"rotation":0,"opacity":1}]"#))
+        let health = try WebTestClient.request("GET", "/healthz", port: port)
+        #expect(health.body.contains(#""source":"device display accelerometer at local:""#), "\(health.body)")
+        #expect(tiltd.stop(with: SIGINT))
+        #expect(tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
     }
 
     @Test(.enabled(if: WebBrowser.executable != nil))

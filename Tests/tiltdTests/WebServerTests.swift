@@ -171,6 +171,27 @@ import Testing
         }
     }
 
+    @Test func aStreamWhoseBrowserLeftFreesItsSlot() async throws {
+        try await Self.withServer(maxStreams: 1) { server, port in
+            var client: WebTestClient? = try WebTestClient(port: port)
+            client?.send("GET", "/events", port: port)
+            #expect(try client?.readResponse().status == 200)
+            #expect(server.slots.count == 1)
+            #expect(try WebTestClient.request("GET", "/events", port: port).status == 503)
+            client = nil  // the browser goes away
+            // The server finds out when a write fails: states (or keep-alives) keep coming.
+            var index = 0
+            #expect(SocketBroadcastTests.eventually(20) {
+                index += 1
+                server.feed.emit(SocketBroadcastTests.state(index))
+                return server.slots.count == 0
+            })
+            let again = try WebTestClient(port: port)
+            again.send("GET", "/events", port: port)
+            #expect(try again.readResponse().status == 200)
+        }
+    }
+
     @Test func originPolicy() {
         #expect(WebOriginPolicy.allows(origin: nil, host: "127.0.0.1:8046"))
         #expect(WebOriginPolicy.allows(origin: "http://127.0.0.1:8046", host: "127.0.0.1:8046"))
