@@ -14,8 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 SAMPLES=4000
-for tool in /usr/bin/umockdev-run /usr/bin/time /usr/bin/iio_readdev; do
-    [[ -x $tool ]] || { echo "capture.sh: $tool is missing: run scripts/setup.sh test" >&2; exit 1; }
+for tool in /usr/bin/umockdev-run /usr/bin/time /usr/bin/iio_readdev /usr/bin/bc; do
+    [[ -x $tool ]] || { echo "capture.sh: $tool is missing: run scripts/setup.sh test, apt-get install time bc" >&2; exit 1; }
 done
 swift build -c release --product tiltd >&2
 TILTD=$(swift build -c release --show-bin-path)/tiltd

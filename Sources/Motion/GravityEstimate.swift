@@ -1,3 +1,5 @@
+import Glibc
+
 /// Decides how much each sample may move the filter, from how far its
 /// magnitude is from the device's own gravity.
 ///
@@ -44,8 +46,6 @@ public struct GravityEstimate: Sendable {
     @usableFromInline var disturbance = 0.0
     @usableFromInline var initialised = false
     @usableFromInline var disturbedSeconds = 0.0
-    @usableFromInline var coefficient = OnePoleCoefficient()
-    @usableFromInline var disturbanceDecay = OnePoleCoefficient()
 
     public init() {}
 
@@ -61,8 +61,7 @@ public struct GravityEstimate: Sendable {
             initialised = squaredMagnitude > 0
             return 1
         }
-        let keep = 1 - disturbanceDecay.alpha(
-            x: elapsedSeconds * (1 / GravityEstimate.disturbanceTimeConstantSeconds))
+        let keep = GravityEstimate.decay(elapsedSeconds * (1 / GravityEstimate.disturbanceTimeConstantSeconds))
         disturbance = max(abs(squaredMagnitude - estimateSquared), disturbance * keep)
         let band = GravityEstimate.quietBand * estimateSquared
         var weight = 1.0
@@ -75,8 +74,17 @@ public struct GravityEstimate: Sendable {
         } else {
             disturbedSeconds = 0
         }
-        let alpha = coefficient.alpha(x: elapsedSeconds * (1 / GravityEstimate.timeConstantSeconds)) * adaptation
+        let alpha = (1 - GravityEstimate.decay(elapsedSeconds * (1 / GravityEstimate.timeConstantSeconds)))
+            * adaptation
         estimateSquared += alpha * (squaredMagnitude - estimateSquared)
         return weight
+    }
+
+    /// e^(−x) for x ≥ 0, to about 4e-6 below x = 0.1 (a cubic, no libm
+    /// call): these time constants shape a heuristic, unlike the low-pass
+    /// filter's, which must be exact for irregular intervals.
+    @inlinable @inline(__always)
+    static func decay(_ x: Double) -> Double {
+        x < 0.1 ? 1 - x * (1 - x * (0.5 - x * (1.0 / 6))) : Glibc.exp(-x)
     }
 }

@@ -40,13 +40,13 @@ public struct LowPassFilter: Sendable {
     public let resetGapNanoseconds: Int64
 
     /// The filtered vector (same units as the input).
-    public var value: SIMD3<Double> { output }
+    @inlinable public var value: SIMD3<Double> { output }
     /// What the last `update` did.
-    public var lastEvent: Event { event }
+    @inlinable public var lastEvent: Event { event }
     /// The last interval used, in seconds (0 after a restart).
-    public var lastIntervalSeconds: Double { interval }
+    @inlinable public var lastIntervalSeconds: Double { interval }
     /// The timestamp of the last sample in ns.
-    public var lastTimestampNanoseconds: Int64 { lastTimestamp }
+    @inlinable public var lastTimestampNanoseconds: Int64 { lastTimestamp }
 
     @usableFromInline var output = SIMD3<Double>()
     @usableFromInline var event = Event.step

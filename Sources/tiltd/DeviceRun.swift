@@ -174,13 +174,12 @@ final class DeviceRun: @unchecked Sendable {
                     return fail("\(error)")
                 }
             }
-            if pipeline != nil {
-                if let tilt = pipeline!.process(sample.reading) {
-                    let state = KnobState(tilt: tilt)
-                    for sink in sinks { sink.emit(state) }
-                }
-                if pipeline!.hasDiagnostics { reportDiagnostics() }
+            // Optional chaining mutates the pipeline in place (no copy per sample).
+            if let tilt = pipeline?.process(sample.reading) {
+                let state = KnobState(tilt: tilt)
+                for sink in sinks { sink.emit(state) }
             }
+            if pipeline?.hasDiagnostics == true { reportDiagnostics() }
             if let countLimit, samples >= countLimit { return false }
         }
         return true

@@ -30,7 +30,9 @@ struct ListCommand: AsyncParsableCommand {
         let deviceCount: Int
         do {
             let context = try IIOContext(uri: uri)
-            found = try context.accelerometers()
+            var skipped: [any Error] = []
+            found = try context.accelerometers(skipped: &skipped)
+            for error in skipped { DeviceDiagnostics.print("skipping an accelerometer: \(error)") }
             deviceCount = context.deviceCount
         } catch {
             DeviceDiagnostics.print("\(error)")

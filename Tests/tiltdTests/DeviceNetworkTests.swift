@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 @Suite struct DeviceNetworkTests {
-    /// iiod serves a umockdev device on loopback; tiltd reads it with --uri ip:.
-    @Test func readsADeviceServedByIiod() throws {
+    /// Starts `iiod -p PORT` inside umockdev-run serving `device` (and its
+    /// buffer script), waits until it answers, runs `body` with the URI, then
+    /// SIGKILLs iiod (it ignores SIGTERM under umockdev).
+    static func withIiod(device: String, script: String? = nil, _ body: (String) throws -> Void) throws {
         try DeviceTestSupport.require("/usr/bin/umockdev-run")
         try DeviceTestSupport.require("/usr/sbin/iiod")
         let port = try DeviceTestSupport.freePort()
@@ -11,9 +13,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: pidFile) }
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-        // iiod ignores SIGTERM under umockdev: remember its pid to SIGKILL it.
-        server.arguments = ["--device", DeviceTestSupport.fixture("onda-v975.umockdev").path, "--",
-                            "/bin/sh", "-c", "echo $$ > '\(pidFile.path)'; exec /usr/sbin/iiod -p \(port)"]
+        var arguments = ["--device", DeviceTestSupport.fixture(device).path]
+        if let script { arguments += ["-s", "/dev/iio:device0=\(DeviceTestSupport.fixture(script).path)"] }
+        server.arguments = arguments + ["--", "/bin/sh", "-c",
+                                        "echo $$ > '\(pidFile.path)'; exec /usr/sbin/iiod -p \(port)"]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
@@ -26,22 +29,38 @@ import Testing
         }
         let uri = "ip:127.0.0.1:\(port)"
         // Wait (generously) until iiod accepts connections.
-        var list = try TiltdProcess.run(["list", "--json", "--uri", uri])
         let deadline = Date().addingTimeInterval(30)
-        while list.status != 0 && Date() < deadline {
+        while try TiltdProcess.run(["list", "--uri", uri]).status != 0 && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.2)
-            list = try TiltdProcess.run(["list", "--json", "--uri", uri])
         }
-        #expect(list.status == 0, "\(list.stderr)")
-        // No udev over the network: the sysfs matrix applies.
-        #expect(list.stdout.contains("\"mount_matrix_source\" : \"mount_matrix\""))
-        #expect(list.stdout.contains("\"uri\" : \"\(uri)\""))
+        try body(uri)
+    }
 
-        let run = try TiltdProcess.run(["run", "--uri", uri, "--count", "3", "--no-gate"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("at \(uri) in poll mode at 12 Hz"))
-        // Identity matrix: the Onda's x axis points up, left-up.
-        #expect(DeviceTestSupport.orientations(run.stdout) == ["left-up", "left-up", "left-up"])
+    /// iiod serves a umockdev device on loopback; tiltd reads it with --uri ip:.
+    @Test func readsADeviceServedByIiod() throws {
+        try Self.withIiod(device: "onda-v975.umockdev") { uri in
+            let list = try TiltdProcess.run(["list", "--json", "--uri", uri])
+            #expect(list.status == 0, "\(list.stderr)")
+            // No udev over the network: the sysfs matrix applies.
+            #expect(list.stdout.contains("\"mount_matrix_source\" : \"mount_matrix\""))
+            #expect(list.stdout.contains("\"uri\" : \"\(uri)\""))
+
+            let run = try TiltdProcess.run(["run", "--uri", uri, "--count", "3", "--no-gate"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("at \(uri) in poll mode at 12 Hz"))
+            // Identity matrix: the Onda's x axis points up, left-up.
+            #expect(DeviceTestSupport.orientations(run.stdout) == ["left-up", "left-up", "left-up"])
+        }
+    }
+
+    /// Buffered capture works over the network too, with the device's timestamps.
+    @Test func readsABufferServedByIiod() throws {
+        try Self.withIiod(device: "buffered.umockdev", script: "steady.script") { uri in
+            let run = try TiltdProcess.run(["run", "--uri", uri, "--count", "3", "--no-gate"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("at \(uri) in buffer mode at 100 Hz"))
+            #expect(DeviceTestSupport.times(run.stdout) == [1000.0, 1000.01, 1000.02])
+        }
     }
 
     @Test func unreachableIiodAndBadUrisAreOneLineErrors() throws {

@@ -88,4 +88,18 @@ import Testing
         let times = DeviceTestSupport.times(result.stdout)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
+
+    /// Reads are scheduled on absolute deadlines (start + k·period), so a run
+    /// of N samples at 50 Hz can never span less than (N − 1) periods, less
+    /// one period of slack for a late first read; the upper bound is generous.
+    @Test func pollingKeepsToTheRateWithoutDrift() throws {
+        let result = try DeviceTestSupport.tiltd(["run", "--count", "26", "--no-gate", "--device", "iio:device0"],
+                                                 devices: ["vectors.umockdev"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let times = DeviceTestSupport.times(result.stdout)
+        #expect(times.count == 26)
+        let span = (times.last ?? 0) - (times.first ?? 0)
+        #expect(span >= 24 * 0.020 - 1e-6, "span \(span) s")
+        #expect(span < 10, "span \(span) s")
+    }
 }

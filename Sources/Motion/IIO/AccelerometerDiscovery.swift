@@ -13,16 +13,27 @@ struct AccelerometerDiscovery {
 
     /// Every device with input channels accel_x, accel_y and accel_z.
     ///
-    /// - Throws: `IIOError` when an attribute cannot be read (permissions),
-    ///   `DeviceAttributeError` when one holds nonsense.
-    func accelerometers() throws -> [Found] {
+    /// An accelerometer whose attributes cannot be read or make no sense is
+    /// left out and its error appended to `skipped`, so one broken device
+    /// does not hide the others.
+    ///
+    /// - Throws: the first such error when no accelerometer could be described.
+    func accelerometers(skipped: inout [any Error]) throws -> [Found] {
         let devices = LibIIO.devices(context.pointer)
-        return try devices.compactMap { device -> Found? in
-            guard !LibIIO.isTrigger(device) else { return nil }
+        var found: [Found] = []
+        var problems: [any Error] = []
+        for device in devices where !LibIIO.isTrigger(device) {
             let axes = ["accel_x", "accel_y", "accel_z"].compactMap { LibIIO.inputChannel(device, id: $0) }
-            guard axes.count == 3 else { return nil }
-            return try describe(device, axes: axes, allDevices: devices)
+            guard axes.count == 3 else { continue }
+            do {
+                found.append(try describe(device, axes: axes, allDevices: devices))
+            } catch {
+                problems.append(error)
+            }
         }
+        if found.isEmpty, let first = problems.first { throw first }
+        skipped += problems
+        return found
     }
 
     private func describe(_ device: OpaquePointer, axes: [OpaquePointer],
@@ -102,60 +113,5 @@ struct AccelerometerDiscovery {
             return candidate
         }
         return nil
-    }
-}
-
-/// Reads attributes of one device, turning failures into `IIOError`s.
-struct AttributeReader {
-    let device: OpaquePointer
-    let shownName: String
-
-    func device(_ name: String) throws -> String {
-        switch LibIIO.readDeviceAttribute(device, name) {
-        case .success(let text): return text
-        case .failure(let errno): throw IIOError("reading \(name)", on: shownName, errno: errno)
-        }
-    }
-
-    func channel(_ channel: OpaquePointer, _ name: String) throws -> String {
-        switch LibIIO.readChannelAttribute(channel, name) {
-        case .success(let text): return text
-        case .failure(let errno):
-            let file = LibIIO.channelAttributeFile(channel, name) ?? name
-            throw IIOError("reading \(file)", on: shownName, errno: errno)
-        }
-    }
-
-    /// Scale or offset per axis: per-axis `in_accel_x_scale`, else shared
-    /// `in_accel_scale` (libiio shows both as the channel's "scale"), else the
-    /// bare device attribute `scale`, else `absent` (SPEC §4).
-    func calibration(axes: [OpaquePointer], attribute: String,
-                     absent: Double) throws -> (SIMD3<Double>, String) {
-        var values = SIMD3<Double>(repeating: absent)
-        var sources: [String] = []
-        for (index, axis) in axes.enumerated() {
-            if LibIIO.hasChannelAttribute(axis, attribute) {
-                let file = LibIIO.channelAttributeFile(axis, attribute) ?? attribute
-                values[index] = try AttributeText.double(try channel(axis, attribute), attribute: file)
-                sources.append(file)
-            } else if LibIIO.hasDeviceAttribute(device, attribute) {
-                values[index] = try AttributeText.double(try self.device(attribute), attribute: attribute)
-                sources.append(attribute)
-            } else {
-                sources.append("default \(absent == 0 ? "0" : "1")")
-            }
-        }
-        var unique: [String] = []
-        for source in sources where !unique.contains(source) { unique.append(source) }
-        return (values, unique.joined(separator: ", "))
-    }
-}
-
-extension String {
-    /// The text without trailing newlines and spaces (sysfs values end with "\n").
-    func trimmingNewline() -> String {
-        var slice = Substring(self)
-        while let last = slice.last, last == "\n" || last == " " || last == "\r" { slice = slice.dropLast() }
-        return String(slice)
     }
 }

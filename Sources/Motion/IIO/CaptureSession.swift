@@ -20,7 +20,7 @@ final class CaptureSession {
     /// - Throws: `IIOError`, `AccelerometerSelectionError`, `DeviceAttributeError`.
     init(configuration: CaptureConfiguration, notice: (String) -> Void) throws {
         context = try IIOContext(uri: configuration.uri)
-        let found = try CaptureSession.choose(configuration, context: context)
+        let found = try CaptureSession.choose(configuration, context: context, notice: notice)
         var info = found.info
         if let matrix = configuration.mountMatrix {
             info.mountMatrix = matrix
@@ -51,7 +51,8 @@ final class CaptureSession {
                 buffered?.close()
                 buffered = nil
                 let reason = error.errno.code == ETIMEDOUT
-                    ? "its buffer delivered nothing for \(configuration.bufferSilenceSeconds) s" : "\(error)"
+                    ? "its buffer delivered nothing for \(configuration.bufferSilenceSeconds) s: "
+                        + "check trigger/current_trigger and sampling_frequency" : "\(error)"
                 notice("buffered capture of \(info.displayName) unavailable (\(reason)); polling at "
                     + "\(CaptureRate.attributeText(rate)) Hz instead")
             }
@@ -113,9 +114,11 @@ final class CaptureSession {
             raw: counts)
     }
 
-    private static func choose(_ configuration: CaptureConfiguration,
-                               context: IIOContext) throws -> AccelerometerDiscovery.Found {
-        let found = try AccelerometerDiscovery(context: context).accelerometers()
+    private static func choose(_ configuration: CaptureConfiguration, context: IIOContext,
+                               notice: (String) -> Void) throws -> AccelerometerDiscovery.Found {
+        var skipped: [any Error] = []
+        let found = try AccelerometerDiscovery(context: context).accelerometers(skipped: &skipped)
+        for error in skipped { notice("skipping an accelerometer: \(error)") }
         let deviceCount = LibIIO.devices(context.pointer).filter { !LibIIO.isTrigger($0) }.count
         let index = try AccelerometerSelector(query: configuration.device)
             .choose(from: found.map(\.info), uri: context.uri, deviceCount: deviceCount)

@@ -33,14 +33,24 @@ public final class DeviceCapture: @unchecked Sendable {
     /// in `--mode buffer` fail here, synchronously) and starts the capture thread.
     ///
     /// - Parameter handler: called on the capture thread for every event;
-    ///   return false to stop capturing (e.g. after `--count` samples).
+    ///   return false to stop capturing (e.g. after `--count` samples). When
+    ///   opening fails, the notices gathered on the way reach it on the
+    ///   calling thread before the error is thrown.
     /// - Returns: what was opened.
     /// - Throws: `IIOError`, `AccelerometerSelectionError`, `DeviceAttributeError`.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) throws -> CaptureStatus {
         precondition(!state.withLock { $0.started }, "a DeviceCapture runs once")
         var notices: [String] = []
-        let opened = try CaptureSession(configuration: configuration) { notices.append($0) }
+        let opened: CaptureSession
+        do {
+            opened = try CaptureSession(configuration: configuration) { notices.append($0) }
+        } catch {
+            // No thread yet: what was noticed on the way (a skipped device)
+            // explains the failure, so it reaches the handler here.
+            for notice in notices { _ = handler(.notice(notice)) }
+            throw error
+        }
         session = opened
         state.withLock {
             $0.started = true

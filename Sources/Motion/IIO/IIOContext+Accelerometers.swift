@@ -3,10 +3,12 @@ extension IIOContext {
     /// knows about each (scale, offset, mount matrix and their sources, rates,
     /// buffer and trigger).
     ///
-    /// - Throws: `IIOError` when attributes cannot be read (permissions),
-    ///   `DeviceAttributeError` when one holds nonsense.
-    public func accelerometers() throws -> [AccelerometerInfo] {
-        try AccelerometerDiscovery(context: self).accelerometers().map(\.info)
+    /// - Parameter skipped: receives the errors of accelerometers left out
+    ///   because an attribute could not be read or made no sense.
+    /// - Throws: `IIOError` (permissions) or `DeviceAttributeError` (nonsense)
+    ///   when no accelerometer could be described at all.
+    public func accelerometers(skipped: inout [any Error]) throws -> [AccelerometerInfo] {
+        try AccelerometerDiscovery(context: self).accelerometers(skipped: &skipped).map(\.info)
     }
 
     /// How many IIO devices (triggers excluded) the context has.
