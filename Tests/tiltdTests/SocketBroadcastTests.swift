@@ -61,6 +61,19 @@ import Testing
         #expect(client.readLine(timeout: 10) == Self.line(3))
     }
 
+    @Test func afterForgettingNewClientsWaitForTheNextState() throws {
+        let dir = try Self.temporaryDirectory()
+        let server = try UnixSocketServer(path: dir + "/s.sock")
+        defer { server.close() }
+        server.emit(Self.state(1))
+        server.forgetCurrentState()
+        let client = try SocketTestClient(path: server.path)
+        #expect(Self.eventually { server.clientCount == 1 })
+        #expect(client.readLine(timeout: 0.3) == nil, "no stale state after the device was released")
+        server.emit(Self.state(2))
+        #expect(client.readLine(timeout: 10) == Self.line(2))
+    }
+
     @Test func clientBeforeAnyStateWaitsForTheFirst() throws {
         let dir = try Self.temporaryDirectory()
         let server = try UnixSocketServer(path: dir + "/s.sock")
