@@ -14,8 +14,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 SAMPLES=4000
+scripts/setup.sh test
+if [[ ! -x /usr/bin/time || ! -x /usr/bin/bc ]]; then
+    echo "capture.sh: installing time and bc" >&2
+    sudo_cmd=(); [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends time bc >&2
+fi
 for tool in /usr/bin/umockdev-run /usr/bin/time /usr/bin/iio_readdev /usr/bin/bc; do
-    [[ -x $tool ]] || { echo "capture.sh: $tool is missing: run scripts/setup.sh test, apt-get install time bc" >&2; exit 1; }
+    [[ -x $tool ]] || { echo "capture.sh: $tool is missing: apt-get install umockdev libiio-utils time bc" >&2; exit 1; }
 done
 swift build -c release --product tiltd >&2
 TILTD=$(swift build -c release --show-bin-path)/tiltd
