@@ -17,6 +17,9 @@ struct BroadcastInbox {
     var wakePending = false
     /// Set once by `StateBroadcaster.stop()`.
     var stopping = false
+    /// Set by `StateBroadcaster.forgetCurrentState()`: new clients get no
+    /// state until the next one is emitted.
+    var forgetCurrent = false
 
     init(capacity: Int) {
         precondition(capacity > 0)

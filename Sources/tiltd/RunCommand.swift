@@ -46,7 +46,8 @@ struct RunCommand: AsyncParsableCommand {
         let run = DeviceRun(capture: device.makeCaptureConfiguration(),
                             pipeline: pipeline.makeConfiguration(), sinks: sinks,
                             tracePath: record, count: count, duration: duration)
-        onDemand?.attach(ListenOnDemand.Device(open: { try run.open() }, close: { run.close() }))
+        onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },
+                                               close: { run.close(); socket?.forgetCurrentState() }))
         defer { onDemand?.release() }
         _ = try await run.run(openNow: onDemand == nil)
     }

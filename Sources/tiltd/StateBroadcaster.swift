@@ -97,6 +97,20 @@ final class StateBroadcaster: StateSink, @unchecked Sendable {
         }
     }
 
+    /// Drops the current state, so that clients connecting from now on wait
+    /// for the next one instead of getting a stale state (the device was
+    /// released by `--on-demand`).
+    func forgetCurrentState() {
+        inbox.withLock { inbox in
+            guard !inbox.stopping else { return }
+            inbox.forgetCurrent = true
+            if !inbox.wakePending {
+                inbox.wakePending = true
+                wake()
+            }
+        }
+    }
+
     /// Stops the I/O thread and closes every client connection. Idempotent.
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -166,9 +180,10 @@ final class StateBroadcaster: StateSink, @unchecked Sendable {
             if fds[0].revents != 0 {
                 while scratch.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
                 states.removeAll(keepingCapacity: true)
-                let stopping = inbox.withLock { inbox -> Bool in
+                let (stopping, forget) = inbox.withLock { inbox -> (Bool, Bool) in
                     inbox.take(after: &sequence, into: &states)
-                    return inbox.stopping
+                    defer { inbox.forgetCurrent = false }
+                    return (inbox.stopping, inbox.forgetCurrent)
                 }
                 if !states.isEmpty {
                     batch.removeAll(keepingCapacity: true)
@@ -186,6 +201,8 @@ final class StateBroadcaster: StateSink, @unchecked Sendable {
                     }
                     drop(gone)
                 }
+                // After the batch: the device was released after those states.
+                if forget { lastLine.removeAll(keepingCapacity: true) }
                 // The states emitted before stop() went out (to every client
                 // that could take them without blocking); now finish.
                 if stopping { return }

@@ -94,6 +94,11 @@ final class UnixSocketServer: StateSink, @unchecked Sendable {
         broadcaster.emit(state)
     }
 
+    /// New clients wait for the next state instead of getting the last one.
+    func forgetCurrentState() {
+        broadcaster.forgetCurrentState()
+    }
+
     /// Disconnects every client, closes the socket and removes its file.
     /// Idempotent; call it once the producer has stopped.
     func close() {

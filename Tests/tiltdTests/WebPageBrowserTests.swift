@@ -14,7 +14,7 @@ import Testing
             // A state at once (what /state gives), then a live stream at 100 Hz
             // for as long as the browser runs.
             server.feed.emit(Self.state(0))
-            let running = LockedFlag()
+            let running = WebTestFlag()
             let producer = Thread {
                 var index = 1
                 while !running.isSet {
@@ -50,13 +50,4 @@ import Testing
         return KnobState(tilt: TiltState(timestampNanoseconds: Int64(index) * 5_000_000,
                                          roll: 0.6 * sin(t * 2), pitch: 0.2 * cos(t * 3), orientation: .normal))
     }
-}
-
-/// A flag set once, read from another thread.
-final class LockedFlag: @unchecked Sendable {
-    // Safe: every access holds `lock`.
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-    func set() { lock.lock(); value = true; lock.unlock() }
 }
