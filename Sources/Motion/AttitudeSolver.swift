@@ -48,12 +48,16 @@ public struct AttitudeSolver: Sendable {
         let horizontal = v.x * v.x + v.z * v.z
         let squared = horizontal + v.y * v.y
         guard squared > 0, squared.isFinite else { return (lastRoll, lastPitch) }
+        let rollDefined = horizontal >= AttitudeSolver.rollDefinedThreshold * AttitudeSolver.rollDefinedThreshold * squared
+        // atan2 first: it needs only v, so the CPU runs it while the square
+        // root and division feeding asin are still in flight (the pitch's
+        // sqrt → div → asin chain is the longest latency of the sample).
+        let roll0 = rollDefined ? Glibc.atan2(v.x, v.z) : 0
         let ny = v.y / squared.squareRoot()
         let pitch0 = Glibc.asin(min(max(-ny, -1), 1))
-        let rollDefined = horizontal >= AttitudeSolver.rollDefinedThreshold * AttitudeSolver.rollDefinedThreshold * squared
         guard hasPrevious else {
             hasPrevious = true
-            lastRoll = rollDefined ? Glibc.atan2(v.x, v.z) : 0
+            lastRoll = roll0
             lastPitch = pitch0
             return (lastRoll, lastPitch)
         }
@@ -68,7 +72,6 @@ public struct AttitudeSolver: Sendable {
             lastPitch = along >= 0 ? p1 : lastPitch + AttitudeSolver.wrap(Double.pi - pitch0 - lastPitch)
             return (lastRoll, lastPitch)
         }
-        let roll0 = Glibc.atan2(v.x, v.z)
         let r1 = lastRoll + AttitudeSolver.wrap(roll0 - lastRoll)
         let d1 = (r1 - lastRoll) * (r1 - lastRoll) + (p1 - lastPitch) * (p1 - lastPitch)
         // Branch 2's roll lies π − |Δroll₁| away, so when d1 < 1 its

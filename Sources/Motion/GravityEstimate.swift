@@ -46,6 +46,12 @@ public struct GravityEstimate: Sendable {
     @usableFromInline var disturbance = 0.0
     @usableFromInline var initialised = false
     @usableFromInline var disturbedSeconds = 0.0
+    /// The interval the two decay factors below were last computed for:
+    /// samples mostly arrive at one fixed rate, so they are usually reused
+    /// as they are (the same input gives the same factors, bit for bit).
+    @usableFromInline var cachedElapsedSeconds = -1.0
+    @usableFromInline var cachedKeep = 0.0
+    @usableFromInline var cachedGain = 0.0
 
     public init() {}
 
@@ -61,8 +67,12 @@ public struct GravityEstimate: Sendable {
             initialised = squaredMagnitude > 0
             return 1
         }
-        let keep = GravityEstimate.decay(elapsedSeconds * (1 / GravityEstimate.disturbanceTimeConstantSeconds))
-        disturbance = max(abs(squaredMagnitude - estimateSquared), disturbance * keep)
+        if elapsedSeconds != cachedElapsedSeconds {
+            cachedElapsedSeconds = elapsedSeconds
+            cachedKeep = GravityEstimate.decay(elapsedSeconds * (1 / GravityEstimate.disturbanceTimeConstantSeconds))
+            cachedGain = 1 - GravityEstimate.decay(elapsedSeconds * (1 / GravityEstimate.timeConstantSeconds))
+        }
+        disturbance = max(abs(squaredMagnitude - estimateSquared), disturbance * cachedKeep)
         let band = GravityEstimate.quietBand * estimateSquared
         var weight = 1.0
         var adaptation = 1.0
@@ -74,9 +84,7 @@ public struct GravityEstimate: Sendable {
         } else {
             disturbedSeconds = 0
         }
-        let alpha = (1 - GravityEstimate.decay(elapsedSeconds * (1 / GravityEstimate.timeConstantSeconds)))
-            * adaptation
-        estimateSquared += alpha * (squaredMagnitude - estimateSquared)
+        estimateSquared += cachedGain * adaptation * (squaredMagnitude - estimateSquared)
         return weight
     }
 
