@@ -4,7 +4,9 @@ import Glibc
 ///
 /// SPEC §3 / CoreMotion convention on a vector already in the screen frame
 /// (upright reads (0, −g, 0), face up z > 0), with n = v / |v|:
-/// pitch = asin(−ny), roll = atan2(nx, nz). Flat face up is (0, 0),
+/// pitch = asin(−ny), roll = atan2(nx, nz), computed per sample as
+/// atan2(−y, √(x² + z²)) and atan2(x, z) with `Arctangent` (no libm call).
+/// Flat face up is (0, 0),
 /// upright is pitch +π/2, left edge up is roll > 0.
 ///
 /// Continuity: (roll, pitch), (roll + 2πk, pitch + 2πm) and
@@ -49,12 +51,10 @@ public struct AttitudeSolver: Sendable {
         let squared = horizontal + v.y * v.y
         guard squared > 0, squared.isFinite else { return (lastRoll, lastPitch) }
         let rollDefined = horizontal >= AttitudeSolver.rollDefinedThreshold * AttitudeSolver.rollDefinedThreshold * squared
-        // atan2 first: it needs only v, so the CPU runs it while the square
-        // root and division feeding asin are still in flight (the pitch's
-        // sqrt → div → asin chain is the longest latency of the sample).
-        let roll0 = rollDefined ? Glibc.atan2(v.x, v.z) : 0
-        let ny = v.y / squared.squareRoot()
-        let pitch0 = Glibc.asin(min(max(-ny, -1), 1))
+        // asin(−ny) = atan2(−y, √(x² + z²)): one square root and no
+        // division or asin; `Arctangent` spares both libm calls.
+        let roll0 = rollDefined ? Arctangent.atan2(v.x, v.z) : 0
+        let pitch0 = Arctangent.atan2(-v.y, horizontal.squareRoot())
         guard hasPrevious else {
             hasPrevious = true
             lastRoll = roll0
