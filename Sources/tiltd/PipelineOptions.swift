@@ -44,7 +44,8 @@ struct PipelineOptions: ParsableArguments {
             + "orientation iio-sensor-proxy would report).", valueName: "orientation"))
     var screenOrientation: ScreenOrientationArgument = .normal
 
-    @Option(help: ArgumentHelp(
+    // Unconditional parsing: a negative roll ("-0.1,1.2") is a value, not an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Rest pose angles are measured from: 'auto' (mean of the first 0.5 s) or ROLL,PITCH in "
             + "radians, e.g. 0,1.5708 for an upright laptop lid (default: flat face up).",
         valueName: "auto|roll,pitch"))

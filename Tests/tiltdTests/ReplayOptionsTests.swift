@@ -14,6 +14,11 @@ import Testing
         #expect(configuration.neutral == .none)
     }
 
+    @Test func negativeNeutralRollNeedsNoEqualsSign() throws {
+        let configuration = try PipelineOptions.parse(["--neutral", "-0.1,1.2"]).makeConfiguration()
+        #expect(configuration.neutral == .fixed(roll: -0.1, pitch: 1.2))
+    }
+
     @Test func everyOptionReachesTheConfiguration() throws {
         let options = try PipelineOptions.parse(["--cutoff", "2.5", "--knob-radius", "24", "--screen-orientation",
                                                  "left-up", "--neutral", "0.1, 1.5", "--no-gate"])
