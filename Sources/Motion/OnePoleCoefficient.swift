@@ -24,8 +24,12 @@ public struct OnePoleCoefficient: Sendable {
         if x == baseX { return baseAlpha }
         let delta = x - baseX
         if abs(delta) <= OnePoleCoefficient.seriesRadius {
-            let decay = 1 - delta * (1 - delta * (0.5 - delta * (1.0 / 6 - delta * (1.0 / 24
-                - delta * (1.0 / 120 - delta * (1.0 / 720))))))
+            // Estrin's scheme (independent halves, then δ² and δ⁴) rather
+            // than Horner: the same terms with a third of the dependency
+            // chain, which every later stage of the sample waits on.
+            let d2 = delta * delta
+            let decay = ((1 - delta) + d2 * (0.5 - delta * (1.0 / 6)))
+                + (d2 * d2) * ((1.0 / 24 - delta * (1.0 / 120)) + d2 * (1.0 / 720))
             return 1 - (1 - baseAlpha) * decay
         }
         baseX = x
