@@ -79,16 +79,10 @@ public final class TraceWriter {
     private func flushLine() throws {
         defer { line.removeAll(keepingCapacity: true) }
         guard descriptor >= 0 else { throw TraceError.closed(path: path) }
-        try line.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw TraceError.io(path: path, operation: "write to the trace", reason: TraceWriter.errnoText())
-                }
-                offset += written
-            }
+        let failure = line.withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
+        if failure != 0 {
+            throw TraceError.io(path: path, operation: "write to the trace",
+                                reason: FileDescriptorWriter.describe(failure))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Knob
+import Motion
 
 /// Where `tiltd render` puts frames: numbered PNG files in a directory, or
 /// a y4m stream to a file or stdout (written in large blocks with `write`).
@@ -74,16 +75,9 @@ final class RenderOutput {
 
     private func flush() throws {
         guard descriptor >= 0, !buffer.isEmpty else { return }
-        try buffer.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = Foundation.write(descriptor, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw RenderError("cannot write the y4m stream to \(streamName): \(String(cString: strerror(errno)))")
-                }
-                done += n
-            }
+        let failure = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
+        if failure != 0 {
+            throw RenderError("cannot write the y4m stream to \(streamName): \(FileDescriptorWriter.describe(failure))")
         }
         buffer.removeAll(keepingCapacity: true)
     }

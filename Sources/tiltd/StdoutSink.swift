@@ -1,5 +1,6 @@
 import Glibc
 import Knob
+import Motion
 
 /// Writes states to standard output as JSON Lines (`KnobState.appendJSONLine`).
 ///
@@ -33,19 +34,12 @@ final class StdoutSink: StateSink {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    // stdout is gone (closed pipe, full disk): nothing useful left to do with states.
-                    StdoutSink.writeStandardError("tiltd: error: cannot write to standard output: "
-                                        + String(cString: strerror(errno)))
-                    exit(EXIT_FAILURE)
-                }
-                offset += written
-            }
+        let failure = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
+        if failure != 0 {
+            // stdout is gone (closed pipe, full disk): nothing useful left to do with states.
+            StdoutSink.writeStandardError("tiltd: error: cannot write to standard output: "
+                                          + FileDescriptorWriter.describe(failure))
+            exit(EXIT_FAILURE)
         }
         buffer.removeAll(keepingCapacity: true)
     }

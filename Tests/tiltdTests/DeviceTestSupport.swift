@@ -38,41 +38,8 @@ enum DeviceTestSupport {
     /// Runs any program and waits at most `timeout` seconds.
     static func run(_ argv: [String], environment: [String: String] = [:],
                     timeout: TimeInterval = 90) throws -> TiltdProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: argv[0])
-        process.arguments = Array(argv.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let outData = LockedData(), errData = LockedData()
-        out.fileHandleForReading.readabilityHandler = { outData.append($0.availableData) }
-        err.fileHandleForReading.readabilityHandler = { errData.append($0.availableData) }
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        process.waitUntilExit()
-        out.fileHandleForReading.readabilityHandler = nil
-        err.fileHandleForReading.readabilityHandler = nil
-        // After a timeout a grandchild (the program under umockdev-run) may
-        // still hold the pipes: keep what arrived instead of waiting for EOF.
-        if !timedOut {
-            outData.append(out.fileHandleForReading.readDataToEndOfFile())
-            errData.append(err.fileHandleForReading.readDataToEndOfFile())
-        }
-        return TiltdProcess.Result(status: process.terminationStatus,
-                                   stdout: String(decoding: outData.value, as: UTF8.self),
-                                   stderr: String(decoding: errData.value, as: UTF8.self),
-                                   timedOut: timedOut)
+        try TiltdProcess.execute(URL(fileURLWithPath: argv[0]), Array(argv.dropFirst()),
+                                 environment: environment, timeout: timeout)
     }
 
     /// Runs tiltd under umockdev-run with the given fixtures.

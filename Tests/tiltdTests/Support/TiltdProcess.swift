@@ -48,21 +48,34 @@ struct TiltdProcess {
         stdin: Data? = nil,
         timeout: TimeInterval = 60
     ) throws -> Result {
-        let process = Process()
         var argv: [String] = []
+        let executable: URL
         if devices.isEmpty && scripts.isEmpty {
-            process.executableURL = binary
+            executable = binary
             argv = arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
+            executable = URL(fileURLWithPath: "/usr/bin/umockdev-run")
             for device in devices { argv += ["--device", device.path] }
             for (node, script) in scripts { argv += ["-s", "\(node)=\(script.path)"] }
             argv += ["--", binary.path] + arguments
         }
-        process.arguments = argv
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        return try execute(executable, argv, environment: environment, stdin: stdin, timeout: timeout)
+    }
+
+    /// Runs any program with `arguments`, feeding `stdin` (then closing it),
+    /// and waits at most `timeout` seconds: then SIGTERM, and SIGKILL a
+    /// second later.
+    static func execute(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        stdin: Data? = nil,
+        timeout: TimeInterval
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
 
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -91,8 +104,12 @@ struct TiltdProcess {
         process.waitUntilExit()
         out.fileHandleForReading.readabilityHandler = nil
         err.fileHandleForReading.readabilityHandler = nil
-        outData.append(out.fileHandleForReading.readDataToEndOfFile())
-        errData.append(err.fileHandleForReading.readDataToEndOfFile())
+        // After a timeout a grandchild (the program under umockdev-run) may
+        // still hold the pipes: keep what arrived instead of waiting for EOF.
+        if !timedOut {
+            outData.append(out.fileHandleForReading.readDataToEndOfFile())
+            errData.append(err.fileHandleForReading.readDataToEndOfFile())
+        }
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData.value, as: UTF8.self),
