@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "tiltd", targets: ["tiltd"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Sensors", targets: ["Sensors"]),
         .library(name: "Knob", targets: ["Knob"]),
     ],
     dependencies: [
@@ -16,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // libiio 0.24 (Debian: libiio-dev) and libudev (libudev-dev), reached
-        // only through Sources/Motion/IIO/LibIIO.swift.
+        // only through Sources/Sensors/IIO/LibIIO.swift.
         .systemLibrary(
             name: "CLibIIO",
             pkgConfig: "libiio",
@@ -28,9 +29,18 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // Motion: the device-independent maths and traces (no C library).
         .target(
             name: "Motion",
             dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Sensors: the devices that feed Motion (IIO through libiio).
+        .target(
+            name: "Sensors",
+            dependencies: [
+                "Motion",
                 "CLibIIO",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -43,6 +53,7 @@ let package = Package(
             name: "tiltd",
             dependencies: [
                 "Motion",
+                "Sensors",
                 "Knob",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -50,7 +61,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion"]),
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion"], exclude: ["Golden"]),
-        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Knob"]),
+        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]
 )

@@ -13,7 +13,7 @@ extension StringProtocol {
 
 extension String {
     /// The text with line breaks shown as `\n`, for one-line messages.
-    func replacingNewlines() -> String {
+    package func replacingNewlines() -> String {
         var out = ""
         for character in self {
             switch character {

@@ -1,4 +1,5 @@
 import Motion
+import Sensors
 
 /// One line of `tiltd list`, as text or JSON.
 struct DeviceListEntry: Encodable {

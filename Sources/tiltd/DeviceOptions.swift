@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import Sensors
 
 /// Which accelerometer to read and how: shared by `run` and `record`.
 struct DeviceOptions: ParsableArguments {

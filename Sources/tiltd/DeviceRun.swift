@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Knob
 import Motion
+import Sensors
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Motion
+import Sensors
 
 /// `tiltd list`: the accelerometers libiio can see, and everything tiltd
 /// would use from them.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import Sensors
 
 /// The pipeline's command-line options, shared by every command that turns
 /// readings into states (`run`, `replay`, `render`, `serve`):

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import Sensors
 
 /// `tiltd record`: raw samples and device metadata in the trace format,
 /// replayable with `tiltd replay`.

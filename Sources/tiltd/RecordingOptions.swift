@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import Sensors
 
 /// Options for reading a recording (trace or CSV), shared by `replay`,
 /// `render` and `serve`: `@OptionGroup var recording: RecordingOptions`,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Knob
 import Motion
+import Sensors
 
 /// `tiltd render FILE`: a recording through the pipeline and the knob
 /// animation to frames: numbered PNGs, or a YUV4MPEG2 stream.

@@ -1,6 +1,7 @@
 import Foundation
 import Knob
 import Motion
+import Sensors
 
 /// Where `tiltd render` puts frames: numbered PNG files in a directory, or
 /// a y4m stream to a file or stdout (written in large blocks with `write`).

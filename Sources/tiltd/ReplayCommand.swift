@@ -1,6 +1,7 @@
 import ArgumentParser
 import Knob
 import Motion
+import Sensors
 
 /// `tiltd replay FILE`: a recording through the pipeline to JSON Lines on stdout.
 struct ReplayCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import Motion
+import Sensors
 
 /// Prints pipeline diagnostics on stderr, the first of each kind in full
 /// and a count of the rest at the end.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import Sensors
 
 /// `tiltd run` (the default command): a real accelerometer → the Motion
 /// pipeline → JSON Lines states on stdout, one flushed line per state.

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Knob
 import Motion
+import Sensors
 
 /// `tiltd serve`: a live web page of the knob, from a recording (`--replay`)
 /// or the accelerometer, on 127.0.0.1 by default.

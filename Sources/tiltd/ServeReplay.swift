@@ -1,5 +1,6 @@
 import Knob
 import Motion
+import Sensors
 
 /// Plays a loaded recording into a sink paced to its timestamps, as
 /// `tiltd replay --realtime` does, once or over and over (`--loop`).

@@ -1,6 +1,7 @@
 import Glibc
 import Knob
 import Motion
+import Sensors
 
 /// Writes states to standard output as JSON Lines (`KnobState.appendJSONLine`).
 ///

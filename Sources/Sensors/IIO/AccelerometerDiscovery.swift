@@ -1,0 +1,118 @@
+import Motion
+/// Finds the accelerometers of a context and reads what tiltd needs to know
+/// about them (SPEC §4).
+struct AccelerometerDiscovery {
+    /// One accelerometer: its libiio device and what was read from it.
+    struct Found {
+        var device: OpaquePointer
+        var axes: [OpaquePointer]
+        var timestamp: OpaquePointer?
+        var info: AccelerometerInfo
+    }
+
+    let context: IIOContext
+
+    /// Every device with input channels accel_x, accel_y and accel_z.
+    ///
+    /// An accelerometer whose attributes cannot be read or make no sense is
+    /// left out and its error appended to `skipped`, so one broken device
+    /// does not hide the others.
+    ///
+    /// - Throws: the first such error when no accelerometer could be described.
+    func accelerometers(skipped: inout [any Error]) throws -> [Found] {
+        let devices = LibIIO.devices(context.pointer)
+        var found: [Found] = []
+        var problems: [any Error] = []
+        for device in devices where !LibIIO.isTrigger(device) {
+            let axes = ["accel_x", "accel_y", "accel_z"].compactMap { LibIIO.inputChannel(device, id: $0) }
+            guard axes.count == 3 else { continue }
+            do {
+                found.append(try describe(device, axes: axes, allDevices: devices))
+            } catch {
+                problems.append(error)
+            }
+        }
+        if found.isEmpty, let first = problems.first { throw first }
+        skipped += problems
+        return found
+    }
+
+    private func describe(_ device: OpaquePointer, axes: [OpaquePointer],
+                          allDevices: [OpaquePointer]) throws -> Found {
+        let id = LibIIO.deviceID(device)
+        let name = LibIIO.deviceName(device)
+        let shown = name.map { "\(id) (\($0))" } ?? id
+        let reader = AttributeReader(device: device, shownName: shown)
+
+        let udev = context.isLocal
+            ? LibIIO.udevProperties(sysname: id, names: ["ACCEL_MOUNT_MATRIX", "ACCEL_LOCATION"]) : [:]
+        let (scale, scaleSource) = try reader.calibration(axes: axes, attribute: "scale", absent: 1)
+        let (offset, offsetSource) = try reader.calibration(axes: axes, attribute: "offset", absent: 0)
+        let (matrix, matrixSource) = try mountMatrix(reader: reader, axes: axes, udev: udev, shown: shown)
+
+        var rate: Double? = nil
+        if LibIIO.hasDeviceAttribute(device, "sampling_frequency") {
+            rate = try AttributeText.double(try reader.device("sampling_frequency"),
+                                            attribute: "\(id)/sampling_frequency")
+        }
+        var availableText: String? = nil
+        var available: SamplingFrequencies? = nil
+        if LibIIO.hasDeviceAttribute(device, "sampling_frequency_available") {
+            let text = try reader.device("sampling_frequency_available")
+            availableText = text.trimmingNewline()
+            available = try AttributeText.samplingFrequencies(text, attribute: "\(id)/sampling_frequency_available")
+        }
+        let timestamp = LibIIO.inputChannel(device, id: "timestamp")
+        let clock = LibIIO.hasDeviceAttribute(device, "current_timestamp_clock")
+            ? try reader.device("current_timestamp_clock").trimmingNewline() : nil
+
+        let info = AccelerometerInfo(
+            id: id, name: name, label: LibIIO.deviceLabel(device), udevLocation: udev["ACCEL_LOCATION"],
+            uri: context.uri, scale: scale, offset: offset, scaleSource: scaleSource,
+            offsetSource: offsetSource, mountMatrix: matrix, mountMatrixSource: matrixSource,
+            samplingFrequencyHertz: rate, availableFrequencies: available,
+            availableFrequenciesText: availableText,
+            bufferCapable: axes.allSatisfy(LibIIO.isScanElement),
+            hasTimestamp: timestamp.map(LibIIO.isScanElement) ?? false,
+            currentTrigger: LibIIO.currentTriggerName(device),
+            triggerCandidate: triggerCandidate(id: id, name: name, allDevices: allDevices),
+            timestampClock: clock)
+        return Found(device: device, axes: axes, timestamp: timestamp, info: info)
+    }
+
+    /// SPEC §4 priority: udev ACCEL_MOUNT_MATRIX, sysfs mount_matrix,
+    /// in_accel_mount_matrix, in_mount_matrix, identity.
+    private func mountMatrix(reader: AttributeReader, axes: [OpaquePointer], udev: [String: String],
+                             shown: String) throws -> (MountMatrix, MountMatrixSource) {
+        func parse(_ text: String, _ source: MountMatrixSource) throws -> (MountMatrix, MountMatrixSource) {
+            do { return (try MountMatrix(parsing: text), source) } catch {
+                throw DeviceAttributeError(device: shown, attribute: source.rawValue, problem: "\(error)")
+            }
+        }
+        if let text = udev["ACCEL_MOUNT_MATRIX"] { return try parse(text, .udev) }
+        if LibIIO.hasDeviceAttribute(reader.device, "mount_matrix") {
+            return try parse(try reader.device("mount_matrix"), .mountMatrix)
+        }
+        if LibIIO.hasChannelAttribute(axes[0], "mount_matrix") {
+            return try parse(try reader.channel(axes[0], "mount_matrix"), .accelMountMatrix)
+        }
+        // libiio 0.24 reads `in_mount_matrix` as channel "mount", attribute "matrix".
+        if let mount = LibIIO.inputChannel(reader.device, id: "mount"),
+           LibIIO.hasChannelAttribute(mount, "matrix") {
+            return try parse(try reader.channel(mount, "matrix"), .inMountMatrix)
+        }
+        return (.identity, .identity)
+    }
+
+    /// HID sensor hubs name their trigger `<name>-dev<N>`, other drivers
+    /// `<name>-trigger` (SPEC §4); nil when no such trigger exists.
+    private func triggerCandidate(id: String, name: String?, allDevices: [OpaquePointer]) -> String? {
+        guard let name else { return nil }
+        let number = id.hasPrefix("iio:device") ? String(id.dropFirst("iio:device".count)) : id
+        let triggers = Set(allDevices.filter(LibIIO.isTrigger).compactMap(LibIIO.deviceName))
+        for candidate in ["\(name)-dev\(number)", "\(name)-trigger"] where triggers.contains(candidate) {
+            return candidate
+        }
+        return nil
+    }
+}

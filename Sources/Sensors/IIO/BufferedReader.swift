@@ -1,0 +1,128 @@
+import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Buffered capture: accel x/y/z and timestamp scan elements read through a
+/// one-scan libiio buffer, so each sample is delivered as soon as it exists.
+///
+/// `iio_buffer_refill` blocks until the whole buffer is full (libiio 0.24),
+/// so the latency is length / rate: one scan keeps it at one sample.
+final class BufferedReader: @unchecked Sendable {
+    // Safe to share: `cancel()` is the only method called from another
+    // thread, and it touches the buffer pointer only under `lock`, which
+    // `close()` also holds while destroying it.
+    private let lock = Mutex<BufferPointer?>(nil)
+    private let device: OpaquePointer
+    private let shownName: String
+    let layout: ScanLayout
+    /// The clock of the device's timestamps, nil when there is no timestamp element.
+    let clock: String?
+
+    /// Enables the channels, sets the trigger and clock, and creates the buffer.
+    ///
+    /// - Throws: `IIOError`: EACCES without the udev rule, EBUSY when another
+    ///   process owns the buffer, EINVAL when the device refuses.
+    init(found: AccelerometerDiscovery.Found, context: IIOContext, notice: (String) -> Void) throws {
+        device = found.device
+        shownName = found.info.displayName
+        let info = found.info
+
+        for channel in LibIIO.channels(device) where LibIIO.isScanElement(channel) { LibIIO.disable(channel) }
+        for axis in found.axes { LibIIO.enable(axis) }
+        let axes = found.axes.map { ScanLayout.Element(index: LibIIO.scanIndex($0), type: LibIIO.dataFormat($0)) }
+        var timestampElement: ScanLayout.Element? = nil
+        if let timestamp = found.timestamp, LibIIO.isScanElement(timestamp) {
+            LibIIO.enable(timestamp)
+            timestampElement = .init(index: LibIIO.scanIndex(timestamp), type: LibIIO.dataFormat(timestamp))
+        }
+        layout = ScanLayout(axes: axes, timestamp: timestampElement)
+        let libiioSize = LibIIO.sampleSize(device)
+        guard libiioSize == layout.scanBytes else {
+            throw IIOError("laying out scans", on: shownName, errno: Errno(EINVAL),
+                           fix: "libiio says \(libiioSize) bytes per scan, tiltd computed \(layout.scanBytes): "
+                               + "use --mode poll and report the device's scan_elements")
+        }
+
+        // IIO timestamps default to CLOCK_REALTIME, which jumps with clock
+        // changes and suspend; monotonic is what the rest of tiltd uses.
+        var clock = timestampElement == nil ? nil : (info.timestampClock ?? "realtime")
+        if timestampElement != nil, let current = info.timestampClock, current != "monotonic" {
+            if LibIIO.writeDeviceAttribute(device, "current_timestamp_clock", "monotonic") == nil {
+                clock = "monotonic"
+            } else {
+                notice("\(shownName): cannot set current_timestamp_clock to monotonic; "
+                    + "timestamps stay on the \(current) clock (install udev/70-tiltd.rules to allow it)")
+            }
+        }
+        self.clock = clock
+
+        // The trigger must be set before the buffer is enabled (IIO ABI).
+        if info.currentTrigger == nil, let name = info.triggerCandidate {
+            let trigger = LibIIO.devices(context.pointer).first {
+                LibIIO.isTrigger($0) && LibIIO.deviceName($0) == name
+            }
+            if let error = LibIIO.setTrigger(device, trigger) {
+                throw IIOError("setting trigger \(name) (trigger/current_trigger)", on: shownName, errno: error)
+            }
+        }
+
+        switch LibIIO.createBuffer(device, samples: 1) {
+        case .success(let buffer): lock.withLock { $0 = BufferPointer(pointer: buffer) }
+        case .failure(let errno) where errno.code == ENOENT:
+            // libiio opens /dev/<id> when the buffer is created.
+            throw IIOError("enabling the buffer", on: shownName, errno: errno,
+                           fix: "/dev/\(info.id) is missing: check that udev created it "
+                               + "(ls -l /dev/iio:*), or use --mode poll")
+        case .failure(let errno): throw IIOError("enabling the buffer", on: shownName, errno: errno)
+        }
+    }
+
+    deinit { close() }
+
+    /// Waits for the next refill and calls `body` for each scan in it.
+    ///
+    /// - Throws: `IIOError` with ETIMEDOUT when nothing came within the
+    ///   context's timeout, ENODEV when the device vanished, or ECANCELED
+    ///   after `cancel()`.
+    func refill(_ body: (SIMD3<Int64>, Int64?) throws -> Void) throws {
+        guard let buffer = lock.withLock({ $0?.pointer }) else {
+            throw IIOError("reading the buffer", on: shownName, errno: Errno(ECANCELED))
+        }
+        switch LibIIO.refill(buffer) {
+        case .failure(let errno):
+            throw IIOError("waiting for buffered data", on: shownName, errno: errno)
+        case .success:
+            let bytes = LibIIO.bufferBytes(buffer)
+            let size = layout.scanBytes
+            var offset = 0
+            while offset + size <= bytes.count {
+                let scan = layout.decode(bytes, at: offset)
+                try body(scan.raw, scan.timestamp)
+                offset += size
+            }
+        }
+    }
+
+    /// Wakes a refill blocked on the capture thread; callable from any thread.
+    func cancel() {
+        lock.withLock { buffer in if let buffer { LibIIO.cancel(buffer.pointer) } }
+    }
+
+    /// Disables and frees the buffer; idempotent.
+    func close() {
+        lock.withLock { buffer in
+            if let current = buffer { LibIIO.destroyBuffer(current.pointer) }
+            buffer = nil
+        }
+    }
+}
+
+/// An `iio_buffer` pointer that may cross into the lock.
+///
+/// Safe: the pointer is only dereferenced by libiio under `BufferedReader`'s
+/// lock (cancel, destroy) or on the capture thread between them (refill).
+private struct BufferPointer: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

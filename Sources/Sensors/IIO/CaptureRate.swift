@@ -1,0 +1,40 @@
+import Motion
+/// The sampling rate a capture uses (SPEC §4).
+public enum CaptureRate {
+    /// The rate to use, in Hz.
+    ///
+    /// - `requested` (from `--rate`) is clamped to what the device offers: the
+    ///   nearest listed rate, or the `[min step max]` range snapped to its step.
+    /// - Without it, the device's own rate, raised to the nearest available
+    ///   rate ≥ 10 Hz when below 10 Hz (iio-sensor-proxy's fix-up).
+    /// - A device without `sampling_frequency` is polled at `requested` or 50 Hz.
+    public static func choose(requested: Double?, info: AccelerometerInfo) -> Double {
+        if let requested {
+            guard let available = info.availableFrequencies else { return requested }
+            return clamp(requested, to: available)
+        }
+        return info.defaultPollingRateHertz
+    }
+
+    /// The offered rate nearest to `hertz` (the higher one on a tie).
+    public static func clamp(_ hertz: Double, to available: SamplingFrequencies) -> Double {
+        switch available {
+        case .list(let values):
+            let positive = values.filter { $0 > 0 }
+            return positive.min { a, b in
+                let (da, db) = (abs(a - hertz), abs(b - hertz))
+                return da < db || (da == db && a > b)
+            } ?? hertz
+        case .range(let minimum, let step, let maximum):
+            let bounded = min(max(hertz, minimum), maximum)
+            guard step > 0 else { return bounded }
+            return min(minimum + ((bounded - minimum) / step).rounded() * step, maximum)
+        }
+    }
+
+    /// The text written to `sampling_frequency`: "12", "12.5" (never locale-dependent).
+    public static func attributeText(_ hertz: Double) -> String {
+        if hertz == hertz.rounded(), abs(hertz) < 1e15 { return String(Int64(hertz)) }
+        return String(hertz)
+    }
+}

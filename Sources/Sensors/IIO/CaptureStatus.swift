@@ -1,0 +1,19 @@
+import Motion
+/// The device a capture reads and how.
+public struct CaptureStatus: Sendable, Equatable {
+    public var info: AccelerometerInfo
+    /// `.buffer` or `.poll` (never `.auto`).
+    public var mode: CaptureMode
+    /// The sampling rate in use, in Hz.
+    public var rateHertz: Double
+    /// The clock of the samples' timestamps: "monotonic" (polled, or a
+    /// device set to it), else the device's `current_timestamp_clock`.
+    public var clock: String
+
+    public init(info: AccelerometerInfo, mode: CaptureMode, rateHertz: Double, clock: String) {
+        self.info = info
+        self.mode = mode
+        self.rateHertz = rateHertz
+        self.clock = clock
+    }
+}
