@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Sensors", targets: ["Sensors"]),
         .library(name: "Knob", targets: ["Knob"]),
+        .library(name: "Controls", targets: ["Controls"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,12 +50,19 @@ let package = Package(
             name: "Knob",
             dependencies: ["Motion", "CPNG"]
         ),
+        // Controls: the seed's other controls (LARSBar EQ slider, Spark
+        // recording ring, RGB colour sliders) drawn with Knob's rasterizer.
+        .target(
+            name: "Controls",
+            dependencies: ["Knob", "Motion"]
+        ),
         .executableTarget(
             name: "tiltd",
             dependencies: [
                 "Motion",
                 "Sensors",
                 "Knob",
+                "Controls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -62,7 +70,11 @@ let package = Package(
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion"]),
-        .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion"], exclude: ["Golden"]),
+        // Golden-image comparison shared by the test targets that keep goldens.
+        .target(name: "GoldenTesting", dependencies: ["Knob"], path: "Tests/GoldenTesting"),
+        .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion", "GoldenTesting"], exclude: ["Golden"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "Motion", "GoldenTesting"],
+                    exclude: ["Golden"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]
 )

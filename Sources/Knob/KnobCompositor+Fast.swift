@@ -4,11 +4,14 @@ extension KnobCompositor {
     /// - Parameters:
     ///   - shines: rotations in radians (positive clockwise on screen) and
     ///     opacities (clamped to [0, 1]).
+    ///   - light: the colour of the light the shines reflect (white: the
+    ///     original, drawn with the white-only SIMD arithmetic).
     ///   - frame: the output, premultiplied RGBA.
-    public func compose(_ shines: ShinePair, into frame: inout RGBAImage) {
+    public func compose(_ shines: ShinePair, light: LightColour = .white, into frame: inout RGBAImage) {
         let n = geometry.frameSize
         precondition(frame.width == n && frame.height == n, "frame must be \(n)×\(n)")
-        let first = ShineTransform(shines.first), second = ShineTransform(shines.second)
+        let dimmed = light.dimming(shines)
+        let first = ShineTransform(dimmed.first), second = ShineTransform(dimmed.second)
         // Pixel centres where a shine's alpha is non-zero lie inside its disc
         // and strictly inside a wedge; one pixel of margin covers rounding.
         func spans(_ shine: Shine, _ t: ShineTransform) -> ShineSpans? {
@@ -17,8 +20,8 @@ extension KnobCompositor {
                               radius: geometry.shineRadius + 1,
                               halfAngle: ShinePainter.wedgeHalfAngle, margin: 1, width: n)
         }
-        let firstSpans = spans(shines.first, first)
-        let secondSpans = spans(shines.second, second)
+        let firstSpans = spans(dimmed.first, first)
+        let secondSpans = spans(dimmed.second, second)
 
         angles.withUnsafeBufferPointer { angles in
             coverage.withUnsafeBufferPointer { coverage in
@@ -36,7 +39,12 @@ extension KnobCompositor {
                                 lo = min(lo, r2.lo0)
                                 hi = max(hi, r2.count == 2 ? r2.hi1 : r2.hi0)
                             }
-                            Self.shadeRow(out, angles, coverage, from: y * n + lo, to: y * n + hi, first, second)
+                            if light.isOpaqueWhite {
+                                Self.shadeRow(out, angles, coverage, from: y * n + lo, to: y * n + hi, first, second)
+                            } else {
+                                Self.tintRow(out, angles, coverage, from: y * n + lo, to: y * n + hi, first, second,
+                                             light: light)
+                            }
                         }
                     }
                 }
@@ -92,6 +100,24 @@ extension KnobCompositor {
             let f = ShineTransform.blendFactor(t)
             for ch in 0..<4 { bytes[p * 4 + ch] = ShineTransform.blend(bytes[p * 4 + ch], f) }
             p += 1
+        }
+    }
+
+    /// Blends both shines of a coloured light over pixels `a..<b` (linear
+    /// indices) of `out`, which holds the base: the scalar `tint` per channel.
+    static func tintRow(_ out: UnsafeMutableBufferPointer<UInt8>,
+                        _ angles: UnsafeBufferPointer<UInt16>, _ coverage: UnsafeBufferPointer<UInt16>,
+                        from a: Int, to b: Int, _ s1: ShineTransform, _ s2: ShineTransform, light: LightColour) {
+        let channels = (light.red, light.green, light.blue)
+        for p in a..<b {
+            let t = ShineTransform.transmittance(s1.alpha(angle: angles[p], coverage: coverage[p]),
+                                                 s2.alpha(angle: angles[p], coverage: coverage[p]))
+            let f = ShineTransform.blendFactor(t)
+            guard f < 255 else { continue }
+            out[p * 4] = ShineTransform.tint(out[p * 4], f, light: channels.0)
+            out[p * 4 + 1] = ShineTransform.tint(out[p * 4 + 1], f, light: channels.1)
+            out[p * 4 + 2] = ShineTransform.tint(out[p * 4 + 2], f, light: channels.2)
+            out[p * 4 + 3] = ShineTransform.tint(out[p * 4 + 3], f, light: 255)
         }
     }
 }

@@ -5,18 +5,20 @@
 /// The shine is held in polar form (`ShinePainter`): per pixel, its angle
 /// about the centre and the disc coverage. Turning a shine is then an exact
 /// shift of the angle: no resampling, no blur, no gathers. Both shines are
-/// white, so stacking them equals one white layer whose transmittance is the
-/// product of theirs, and every premultiplied channel (alpha included)
-/// becomes `out = 255 − (255 − base) · t` with `t = (1 − a₁)(1 − a₂)`,
-/// applied with `t` rounded to 1/255. The arithmetic is 16-bit fixed point
-/// (`ShineTransform`), eight lanes to an SSE2 register with native 16-bit
-/// multiplies.
+/// the colour of one light (white by default), so stacking them equals one
+/// layer of that colour whose transmittance is the product of theirs, and
+/// every premultiplied channel (alpha included) becomes
+/// `out = light · (1 − t) + base · t` with `t = (1 − a₁)(1 − a₂)`, applied
+/// with `t` rounded to 1/255; for white that is `255 − (255 − base) · t`.
+/// The arithmetic is 16-bit fixed point (`ShineTransform`), eight lanes to
+/// an SSE2 register with native 16-bit multiplies.
 ///
 /// The fast path copies the base, then on each row works only over the
 /// columns `ShineSpans` says either shine can touch, eight pixels at a time
-/// with SIMD, with a scalar tail. `composeReference` is the plain scalar loop
-/// over every pixel with the same integer arithmetic; the two give identical
-/// bytes (tested). All per-pixel work is integer, so identical input gives
+/// with SIMD, with a scalar tail (a coloured light takes a scalar loop over
+/// the same columns). `composeReference` is the plain scalar loop over every
+/// pixel with the same integer arithmetic; the two give identical bytes
+/// (tested). All per-pixel work is integer, so identical input gives
 /// identical bytes on every run.
 public struct KnobCompositor: Sendable {
     public let geometry: KnobGeometry
@@ -46,16 +48,26 @@ public struct KnobCompositor: Sendable {
 
     /// The plain scalar reference: every pixel, one at a time.
     /// Overwrites every pixel of `frame` (`frameSize²`).
-    public func composeReference(_ shines: ShinePair, into frame: inout RGBAImage) {
+    /// - Parameters:
+    ///   - shines: the two shines' rotations and opacities.
+    ///   - light: the colour of the light the shines reflect.
+    ///   - frame: the output, premultiplied RGBA.
+    public func composeReference(_ shines: ShinePair, light: LightColour = .white, into frame: inout RGBAImage) {
         let n = geometry.frameSize
         precondition(frame.width == n && frame.height == n, "frame must be \(n)×\(n)")
-        let first = ShineTransform(shines.first), second = ShineTransform(shines.second)
+        let dimmed = light.dimming(shines)
+        let first = ShineTransform(dimmed.first), second = ShineTransform(dimmed.second)
+        let channels = [light.red, light.green, light.blue, 255]
         let base = layers.base.pixels
         for p in 0..<(n * n) {
             let t = ShineTransform.transmittance(first.alpha(angle: angles[p], coverage: coverage[p]),
                                                  second.alpha(angle: angles[p], coverage: coverage[p]))
             let f = ShineTransform.blendFactor(t)
-            for c in 0..<4 { frame.pixels[p * 4 + c] = ShineTransform.blend(base[p * 4 + c], f) }
+            for c in 0..<4 {
+                frame.pixels[p * 4 + c] = light.isOpaqueWhite
+                    ? ShineTransform.blend(base[p * 4 + c], f)
+                    : ShineTransform.tint(base[p * 4 + c], f, light: channels[c])
+            }
         }
     }
 }

@@ -28,9 +28,12 @@ public struct KnobRenderer: Sendable {
     /// - Parameters:
     ///   - shines: the shines on screen (used by `.mtz`).
     ///   - tilt: the latest attitude (used by `.tltilt`: roll and pitch, radians).
-    public mutating func render(shines: ShinePair, tilt: TiltState, into frame: inout RGBAImage) {
+    ///   - light: the colour of the light the shines reflect (`.mtz` only:
+    ///     TLTiltSlider's greyscale bitmap has no separate shine).
+    public mutating func render(shines: ShinePair, tilt: TiltState, light: LightColour = .white,
+                                into frame: inout RGBAImage) {
         switch style {
-        case .mtz: compositor!.compose(shines, into: &frame)
+        case .mtz: compositor!.compose(shines, light: light, into: &frame)
         case .tltilt: tltilt!.render(roll: tilt.roll, pitch: tilt.pitch, into: &frame)
         }
     }

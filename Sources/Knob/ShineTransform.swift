@@ -60,4 +60,17 @@ struct ShineTransform {
         let y = UInt16(~base) &* f &+ 127
         return ~UInt8(truncatingIfNeeded: (y &+ 1 &+ (y &>> 8)) &>> 8)
     }
+
+    /// One premultiplied channel under blend factor `f` (0…255) with shines
+    /// of a coloured light: "over" with the light's straight channel value
+    /// `light` (255 for the alpha channel), `floor((base · f + light · (255 − f)
+    /// + 127) / 255)`. Two stacked layers of one colour give colour ·
+    /// (1 − t) + base · t, so one pass does both shines. With `light` = 255
+    /// this equals `blend` exactly (both round the same quotient; tested
+    /// over every input).
+    @inline(__always)
+    static func tint(_ base: UInt8, _ f: UInt16, light: UInt8) -> UInt8 {
+        let y = UInt32(base) * UInt32(f) + UInt32(light) * (255 - UInt32(f)) + 127
+        return UInt8(y / 255)
+    }
 }

@@ -87,8 +87,10 @@ public struct SliderRenderer: Sendable {
     }
 
     /// Draws the slider at `value` (0…1) with the knob showing `shines`
-    /// (MTZ style) or `tilt` (TLTilt style). Overwrites every pixel.
-    public mutating func render(value: Double, shines: ShinePair, tilt: TiltState, into frame: inout RGBAImage) {
+    /// (MTZ style) or `tilt` (TLTilt style), its shines in the colour of
+    /// `light` (MTZ style). Overwrites every pixel.
+    public mutating func render(value: Double, shines: ShinePair, tilt: TiltState, light: LightColour = .white,
+                                into frame: inout RGBAImage) {
         precondition(frame.width == width && frame.height == geometry.frameSize, "slider frame must be \(width)×\(geometry.frameSize)")
         let split = Int(knobCentreX(value).rounded())
         let rowBytes = width * 4
@@ -98,21 +100,8 @@ public struct SliderRenderer: Sendable {
             frame.pixels.replaceSubrange((row + split * 4)..<(row + rowBytes),
                                          with: emptyTrack.pixels[(row + split * 4)..<(row + rowBytes)])
         }
-        knob.render(shines: shines, tilt: tilt, into: &knobFrame)
+        knob.render(shines: shines, tilt: tilt, light: light, into: &knobFrame)
         // The knob frame over the track, premultiplied "over".
-        let n = geometry.frameSize
-        let originX = Int((knobCentreX(value) - geometry.centre.x).rounded())
-        for y in 0..<n {
-            for x in 0..<n {
-                let k = knobFrame[x, y]
-                if k.a == 0 { continue }
-                let dx = originX + x
-                guard dx >= 0, dx < width else { continue }
-                let d = frame[dx, y]
-                let inverse = 255 - UInt32(k.a)
-                func over(_ s: UInt8, _ b: UInt8) -> UInt8 { UInt8(min(255, UInt32(s) + (UInt32(b) * inverse + 127) / 255)) }
-                frame[dx, y] = RGBA8(r: over(k.r, d.r), g: over(k.g, d.g), b: over(k.b, d.b), a: over(k.a, d.a))
-            }
-        }
+        frame.composite(knobFrame, x: Int((knobCentreX(value) - geometry.centre.x).rounded()), y: 0)
     }
 }

@@ -13,6 +13,9 @@ public struct TimingCurve: Sendable, Equatable {
     /// (0.42, 0, 0.58, 1), the same as CSS `ease-in-out` and the curve UIView
     /// block animations use by default.
     public static let easeInEaseOut = TimingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    /// CSS `ease-out`, (0, 0, 0.58, 1): fast at first, settling gently;
+    /// LARSBar's light fades (CONTROLS.md §1).
+    public static let easeOut = TimingCurve(x1: 0, y1: 0, x2: 0.58, y2: 1)
     /// Constant speed.
     public static let linear = TimingCurve(x1: 0, y1: 0, x2: 1, y2: 1)
 

@@ -25,6 +25,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
+    @OptionGroup var light: LightColourOptions
 
     @Argument(help: ArgumentHelp("A tiltd trace or a CSV file.", valueName: "file"))
     var file: String
@@ -86,6 +87,9 @@ struct RenderCommand: AsyncParsableCommand {
         guard RGBA8(hex: background) != nil else {
             throw ValidationError("--background must be six hex digits RRGGBB such as 131315, got '\(background)'")
         }
+        if style == .tltilt, !light.colour.isOpaqueWhite {
+            throw ValidationError("--light-color needs --style mtz: TLTiltSlider's knob has no separate shine to colour")
+        }
         if let slider, !(0...1).contains(slider) {
             throw ValidationError("--slider must be a value from 0 to 1, got \(slider)")
         }
@@ -136,9 +140,10 @@ struct RenderCommand: AsyncParsableCommand {
 
         try sampler.forEachFrame { f in
             if let value = slider {
-                sliderRenderer!.render(value: value, shines: f.shines, tilt: f.latest.tilt, into: &frame)
+                sliderRenderer!.render(value: value, shines: f.shines, tilt: f.latest.tilt, light: light.colour,
+                                       into: &frame)
             } else {
-                knob.render(shines: f.shines, tilt: f.latest.tilt, into: &frame)
+                knob.render(shines: f.shines, tilt: f.latest.tilt, light: light.colour, into: &frame)
             }
             try output.write(frame, index: f.index)
             if sheet != nil, nextPick < picks.count, picks[nextPick] == f.index {

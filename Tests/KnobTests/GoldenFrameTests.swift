@@ -1,3 +1,4 @@
+import GoldenTesting
 import Testing
 import Motion
 @testable import Knob
@@ -18,7 +19,7 @@ import Motion
         for s in Self.states {
             let tilt = TiltState(timestampNanoseconds: 0, roll: s.roll, pitch: s.pitch, orientation: .normal)
             renderer.render(shines: ShinePair(roll: s.roll, pitch: s.pitch), tilt: tilt, into: &frame)
-            let problem = GoldenImage.check(frame, named: "\(style.rawValue)-\(size)-\(s.name)", tolerance: 2)
+            let problem = GoldenImage.knob.check(frame, named: "\(style.rawValue)-\(size)-\(s.name)", tolerance: 2)
             #expect(problem == nil, "\(problem ?? "")")
         }
     }

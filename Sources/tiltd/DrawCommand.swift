@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Knob
+
+/// `tiltd draw larsbar|spark|rgb`: one still of a control as a PNG whose
+/// image is exactly the control's bounds.
+struct DrawCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "draw",
+        abstract: "Draw one still of a control (the EQ slider, the recording ring, the colour sliders) as a PNG.",
+        discussion: """
+            Each subcommand draws its control at --scale pixels per point into an image exactly \
+            the control's bounds and writes it whole (a temporary file renamed into place). \
+            The numbers are those of the originals; see docs/controls.md.
+            """,
+        subcommands: [DrawLARSBarCommand.self, DrawSparkCommand.self, DrawRGBCommand.self])
+}
+
+/// Options every `draw` subcommand has: the scale and where the PNG goes.
+struct DrawOutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Device pixels per point, 1, 2 or 3.", valueName: "s"))
+    var scale = 2
+
+    @Option(help: ArgumentHelp("The PNG file to write (default: the control's name .png here).",
+                               valueName: "file.png"))
+    var out: String?
+
+    func validate() throws {
+        guard (1...3).contains(scale) else {
+            throw ValidationError("--scale must be 1, 2 or 3 pixels per point, got \(scale)")
+        }
+        if let out, out.isEmpty || out.hasSuffix("/") {
+            throw ValidationError("--out must name a PNG file, got '\(out)'")
+        }
+    }
+
+    /// Checks that `points` at this scale gives a sensible pixel size.
+    func validatePixels(_ points: Double, option: String, minimum: Double, maximum: Double) throws {
+        guard points.isFinite, points >= minimum, points <= maximum else {
+            throw ValidationError("\(option) must be \(DrawText.number(minimum))…\(DrawText.number(maximum)) points, "
+                                  + "got \(DrawText.number(points))")
+        }
+    }
+
+    /// Writes the still whole and says where it went on stderr.
+    func write(_ image: RGBAImage, defaultName: String) throws {
+        let path = out ?? defaultName
+        do { try PNGWriter.writeWhole(image, to: path) } catch { throw DrawError("\(error)") }
+        FileHandle.standardError.write(Data("tiltd: wrote \(path) (\(image.width)×\(image.height) px)\n".utf8))
+    }
+}
+
+/// Parsing and printing of the `draw` options' numbers.
+enum DrawText {
+    /// A number as typed, without a trailing ".0".
+    static func number(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+    }
+
+    /// Comma-separated finite numbers ("0.2,0.4"); nil if any part is not one.
+    static func numbers(_ text: String) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let values = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == parts.count, values.allSatisfy(\.isFinite) else { return nil }
+        return values
+    }
+}
+
+/// A still that cannot be written; one line naming the file.
+struct DrawError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

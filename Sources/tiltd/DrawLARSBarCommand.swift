@@ -1,0 +1,66 @@
+import ArgumentParser
+import Controls
+import Knob
+
+/// `tiltd draw larsbar`: the LARSBar EQ volume slider with the tilt knob as
+/// its thumb.
+struct DrawLARSBarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "larsbar",
+        abstract: "Draw the EQ volume slider: two rows of lights (left and right channel) and the knob as thumb.",
+        discussion: """
+            The image is --width × --height points × --scale pixels on the original's body colour, \
+            light rows centred 8 pt above and below the middle; lights left of the thumb are \
+            active, and floor(N × level × value) of each row are lit (settled, no fade). \
+            The thumb's shines come from --roll and --pitch as for a live tilt.
+            """)
+
+    @OptionGroup var output: DrawOutputOptions
+    @OptionGroup var light: LightColourOptions
+
+    @Option(help: ArgumentHelp("Slider width in points (20…2000); 280 gives the demo's 40 lights.", valueName: "pt"))
+    var width = 280.0
+
+    @Option(help: ArgumentHelp("Slider height in points (28…400).", valueName: "pt"))
+    var height = EQSliderLayout.defaultHeightPoints
+
+    @Option(help: ArgumentHelp("The slider's value, 0…1.", valueName: "v"))
+    var value = 0.5
+
+    @Option(help: ArgumentHelp("Left and right channel levels, each 0…1.", valueName: "L,R"))
+    var levels = "0.5,0.5"
+
+    @Option(help: ArgumentHelp("Roll of the tilt the thumb shines from, radians.", valueName: "radians"))
+    var roll = 0.0
+
+    @Option(help: ArgumentHelp("Pitch of the tilt the thumb shines from, radians.", valueName: "radians"))
+    var pitch = 0.0
+
+    /// `--levels` as numbers (valid once `validate()` has passed).
+    var channelLevels: (left: Double, right: Double) {
+        let v = DrawText.numbers(levels) ?? [0.5, 0.5]
+        return (v[0], v[1])
+    }
+
+    func validate() throws {
+        try output.validatePixels(width, option: "--width", minimum: EQSliderPainter.minimumWidthPoints, maximum: 2000)
+        try output.validatePixels(height, option: "--height", minimum: EQSliderPainter.minimumHeightPoints, maximum: 400)
+        guard value.isFinite, (0...1).contains(value) else {
+            throw ValidationError("--value must be 0…1, got \(value)")
+        }
+        guard let v = DrawText.numbers(levels), v.count == 2, v.allSatisfy({ (0...1).contains($0) }) else {
+            throw ValidationError("--levels must be two levels 0…1 as L,R such as 0.8,0.6, got '\(levels)'")
+        }
+        guard roll.isFinite, pitch.isFinite else {
+            throw ValidationError("--roll and --pitch must be finite radians")
+        }
+    }
+
+    func run() throws {
+        let layout = EQSliderLayout(widthPoints: width, heightPoints: height)
+        let painter = EQSliderPainter(layout: layout, scale: output.scale)
+        let model = EQSliderModel(value: value, leftLevel: channelLevels.left, rightLevel: channelLevels.right)
+        let image = painter.paintSettled(model, shines: ShinePair(roll: roll, pitch: pitch), light: light.colour)
+        try output.write(image, defaultName: "larsbar.png")
+    }
+}
