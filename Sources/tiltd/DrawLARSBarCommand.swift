@@ -30,10 +30,14 @@ struct DrawLARSBarCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Left and right channel levels, each 0…1.", valueName: "L,R"))
     var levels = "0.5,0.5"
 
-    @Option(help: ArgumentHelp("Roll of the tilt the thumb shines from, radians.", valueName: "radians"))
+    // `.unconditional`: the next word is the value even when it starts with
+    // "-", so negative angles need no "=".
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Roll of the tilt the thumb shines from, radians.", valueName: "radians"))
     var roll = 0.0
 
-    @Option(help: ArgumentHelp("Pitch of the tilt the thumb shines from, radians.", valueName: "radians"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Pitch of the tilt the thumb shines from, radians.", valueName: "radians"))
     var pitch = 0.0
 
     /// `--levels` as numbers (valid once `validate()` has passed).
