@@ -132,7 +132,11 @@ public struct ControlCanvas: Sendable {
 
     /// Fills the whole canvas with a colour, over what is there.
     public mutating func fillAll(_ colour: RGBAColour) {
-        fill(colour, in: bounds) { _, _ in true }
+        // Every sample is covered, so this is `fill` without the sampling.
+        let source = colour.premultiplied
+        for y in 0..<image.height {
+            for x in 0..<image.width { blend(source, x: x, y: y) }
+        }
     }
 
     /// A disc of `radius` device pixels about `(centreX, centreY)`.

@@ -68,6 +68,32 @@ import Testing
         #expect(image(sigma: 1)[x, y].g > dark[x, y].g)
     }
 
+    /// Light 5 of the left row alone at level `sigma` (2×, value 1).
+    static func single(sigma: Double) -> RGBAImage {
+        let painter = EQSliderPainter(layout: EQSliderLayout(widthPoints: 280), scale: 2)
+        var levels = EQLightLevels(left: Array(repeating: 0, count: 40), right: Array(repeating: 0, count: 40))
+        levels.left[5] = sigma
+        return painter.paint(EQSliderModel(value: 1, leftLevel: 0, rightLevel: 0), levels: levels, shines: .rest)
+    }
+
+    /// The lit fill casts its shadow one device pixel down, not up. At 2×
+    /// the dot spans rows 22…32 about y = 27 (σ 0.5: no glow yet).
+    @Test func litDotCastsAHardShadowDownward() {
+        let x = 5 * 7 * 2 + 4  // centre 37 pt → 74 px
+        let dark = Self.single(sigma: 0), lit = Self.single(sigma: 0.5)
+        #expect(lit[x, 21] == dark[x, 21])            // just above the dot: nothing
+        #expect(lit[x, 32].r > dark[x, 32].r)          // just below it: the shadow's grey
+        #expect(lit[x, 33] == dark[x, 33])            // 1 px, no blur: nothing further
+    }
+
+    /// The outline is a dark 1-pixel ring on the dot's edge.
+    @Test func dotHasADarkOutline() {
+        let x = 74, image = Self.single(sigma: 0)
+        #expect(image[x, 27] == RGBA8(r: 96, g: 102, b: 106))   // active, resting
+        #expect(image[x, 22].r < 70 && image[x, 32].r < 70)      // the edge: outline over half the dot
+        #expect(image[x, 19] == image[0, 0])                     // outside: the body
+    }
+
     /// Cells overlap by 3 pt: the lower index is painted last, on top.
     @Test func lowerIndicesEndOnTop() {
         let layout = EQSliderLayout(widthPoints: 280)
