@@ -54,7 +54,7 @@ let package = Package(
         // recording ring, RGB colour sliders) drawn with Knob's rasterizer.
         .target(
             name: "Controls",
-            dependencies: ["Knob", "Motion"]
+            dependencies: ["Knob"]
         ),
         .executableTarget(
             name: "tiltd",
@@ -73,7 +73,7 @@ let package = Package(
         // Golden-image comparison shared by the test targets that keep goldens.
         .target(name: "GoldenTesting", dependencies: ["Knob"], path: "Tests/GoldenTesting"),
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion", "GoldenTesting"], exclude: ["Golden"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "Motion", "GoldenTesting"],
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "GoldenTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]

@@ -22,9 +22,11 @@ public struct EQLightAnimator: Sendable, Equatable {
 
     /// Aims every light at what `model` says (lit or dark) from `seconds`.
     public mutating func update(_ model: EQSliderModel, atSeconds seconds: Double) {
+        let litLeft = model.litCount(.left, lightCount: lightCount)
+        let litRight = model.litCount(.right, lightCount: lightCount)
         for i in 0..<lightCount {
-            left[i].aim(lit: model.isLit(i, .left, lightCount: lightCount), atSeconds: seconds)
-            right[i].aim(lit: model.isLit(i, .right, lightCount: lightCount), atSeconds: seconds)
+            left[i].aim(lit: i < litLeft, atSeconds: seconds)
+            right[i].aim(lit: i < litRight, atSeconds: seconds)
         }
     }
 
