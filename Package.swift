@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Sensors", targets: ["Sensors"]),
         .library(name: "Knob", targets: ["Knob"]),
+        .library(name: "Levels", targets: ["Levels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +29,26 @@ let package = Package(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
+        ),
+        // libpulse (Debian: libpulse-dev), reached only through
+        // Sources/Levels/Pulse/LibPulse.swift.
+        .systemLibrary(
+            name: "CPulse",
+            pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]
+        ),
+        // libsndfile (Debian: libsndfile1-dev), reached only through
+        // Sources/Levels/Files/LibSndFile.swift.
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        // Levels: live audio peak levels (PulseAudio), level files (WAV,
+        // JSON Lines) and the default sink's volume.
+        .target(
+            name: "Levels",
+            dependencies: ["CPulse", "CSndFile"]
         ),
         // Motion: the device-independent maths and traces (no C library).
         .target(
@@ -55,6 +76,7 @@ let package = Package(
                 "Motion",
                 "Sensors",
                 "Knob",
+                "Levels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -63,6 +85,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion"]),
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion"], exclude: ["Golden"]),
+        .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]
 )

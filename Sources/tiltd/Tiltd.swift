@@ -18,7 +18,7 @@ struct Tiltd: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [RunCommand.self, ListCommand.self, RecordCommand.self,
-                      ReplayCommand.self, RenderCommand.self, ServeCommand.self],
+                      ReplayCommand.self, RenderCommand.self, ServeCommand.self, LevelsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
