@@ -107,9 +107,11 @@ public final class LevelMeter: @unchecked Sendable {
                 pendingStream = continuation
                 let isMonitor = source.map { $0.hasSuffix(".monitor") } ?? true
                 if LibPulse.connectRecord(stream: stream, source: source, isMonitor: isMonitor,
-                                          fragmentBytes: 2 * MemoryLayout<Float>.size) < 0 {
+                                          fragmentBytes: 2 * MemoryLayout<Float>.size) < 0,
+                   let pending = pendingStream {
+                    // Resumed here only if the state callback has not already done it.
                     pendingStream = nil
-                    continuation.resume(returning: .failure(refusal(LibPulse.lastError(context))))
+                    pending.resume(returning: .failure(refusal(LibPulse.lastError(context))))
                 }
             }
         }

@@ -75,11 +75,13 @@ final class PulseConnection: @unchecked Sendable {
         stateCallback = callback
         LibPulse.onStateChange(context, callback)
         pendingConnect = continuation
-        if LibPulse.connect(context, server: server) < 0 {
+        // A refused connect may already have reported FAILED to the state
+        // callback (which then resumed the continuation); resume only once.
+        if LibPulse.connect(context, server: server) < 0, let pending = pendingConnect {
             pendingConnect = nil
             let reason = LibPulse.lastError(context)
             dropContext()
-            continuation.resume(returning: .failure(.noServer(server: serverDescription, reason: reason)))
+            pending.resume(returning: .failure(.noServer(server: serverDescription, reason: reason)))
         }
     }
 

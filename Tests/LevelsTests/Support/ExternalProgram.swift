@@ -2,6 +2,11 @@ import Foundation
 
 /// Runs the programs the tests need (pulseaudio, pactl, paplay, sox, tiltd)
 /// with a time limit, so no test can hang on one.
+///
+/// Spawned with posix_spawn and reaped with waitpid, not Foundation's
+/// `Process`: pulseaudio closes every inherited descriptor at start-up, which
+/// Foundation on Linux takes as its exit and then blocks its process-manager
+/// thread in wait4 on it, so no other child is reaped until it ends.
 enum ExternalProgram {
     struct Result {
         var status: Int32
@@ -17,66 +22,92 @@ enum ExternalProgram {
         }
     }
 
+    struct SpawnFailure: Error, CustomStringConvertible {
+        var name: String
+        var code: Int32
+        var description: String { "cannot start \(name): \(String(cString: strerror(code)))" }
+    }
+
+    /// A started program.
+    final class Child {
+        let pid: pid_t
+        private(set) var status: Int32?
+
+        init(pid: pid_t) { self.pid = pid }
+
+        /// Reaps the child if it has exited; true while it runs.
+        var isRunning: Bool {
+            guard status == nil else { return false }
+            var raw: Int32 = 0
+            guard waitpid(pid, &raw, WNOHANG) == pid else { return true }
+            // WIFEXITED/WEXITSTATUS are macros: decode the wait status by hand.
+            status = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+            return false
+        }
+
+        func signal(_ number: Int32) { if isRunning { kill(pid, number) } }
+    }
+
     /// The absolute path of `name` on PATH (or the usual system folders).
-    static func locate(_ name: String) throws -> URL {
-        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
+    static func locate(_ name: String) throws -> String {
+        if name.hasPrefix("/") { return name }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for folder in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"] {
-            let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            let candidate = folder + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         throw Missing(name: name)
     }
 
-    /// Starts `name arguments…` with `environment` added; output goes to the
-    /// given files (or nowhere).
+    /// Starts `name arguments…` with `environment` added; stdin is
+    /// /dev/null, stdout and stderr go to the given files (or /dev/null).
     static func start(_ name: String, _ arguments: [String], environment: [String: String] = [:],
-                      stdout: FileHandle? = nil, stderr: FileHandle? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = try locate(name)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout ?? FileHandle.nullDevice
-        process.standardError = stderr ?? FileHandle.nullDevice
-        try process.run()
-        return process
+                      stdoutPath: String? = nil, stderrPath: String? = nil) throws -> Child {
+        let executable = try locate(name)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard code == 0 else { throw SpawnFailure(name: name, code: code) }
+        return Child(pid: pid)
     }
 
     /// Runs `name arguments…` to the end, or kills it after `timeoutSeconds`
     /// (generous: CI machines are loaded).
     static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:],
                     timeoutSeconds: Double = 30) throws -> Result {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("levels-run-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("levels-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        let process = try start(name, arguments, environment: environment, stdout: out, stderr: err)
-        let timedOut = !waitForExit(process, timeoutSeconds: timeoutSeconds)
-        try? out.close()
-        try? err.close()
-        return Result(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+        let out = folder.appendingPathComponent("out").path, err = folder.appendingPathComponent("err").path
+        let child = try start(name, arguments, environment: environment, stdoutPath: out, stderrPath: err)
+        let timedOut = !waitForExit(child, timeoutSeconds: timeoutSeconds)
+        return Result(status: child.status ?? -1,
+                      stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
                       timedOut: timedOut)
     }
 
-    /// Waits for `process` to exit; after `timeoutSeconds`, SIGTERM, then
-    /// SIGKILL a second later. Returns false when it had to be killed.
+    /// Waits for `child` to exit; after `timeoutSeconds`, SIGTERM, then
+    /// SIGKILL a second later. Returns false when it had to be stopped.
     @discardableResult
-    static func waitForExit(_ process: Process, timeoutSeconds: Double) -> Bool {
+    static func waitForExit(_ child: Child, timeoutSeconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        guard process.isRunning else { return true }
-        process.terminate()
+        while child.isRunning && Date() < deadline { usleep(5_000) }
+        guard child.isRunning else { return true }
+        child.signal(SIGTERM)
         let killDeadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < killDeadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        while child.isRunning && Date() < killDeadline { usleep(5_000) }
+        child.signal(SIGKILL)
+        while child.isRunning { usleep(5_000) }
         return false
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 final class PulseTestServer {
     /// The private runtime folder (also the server's HOME).
     let folder: URL
-    private let process: Process
+    private let process: ExternalProgram.Child
+    private var isStopped = false
 
     /// The libpulse server string of this server.
     var server: String { "unix:\(folder.path)/pulse/native" }
@@ -18,19 +19,22 @@ final class PulseTestServer {
 
     /// Starts the server and waits until `pactl info` answers (retrying
     /// until a 30 s deadline, never a fixed sleep).
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("levels-pulse-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+    ///
+    /// - Parameter folder: the runtime folder; a new one when nil (give a
+    ///   stopped server's folder to restart a server at the same socket).
+    init(folder: URL? = nil) throws {
+        self.folder = folder ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("levels-pulse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let log = folder.appendingPathComponent("pulseaudio.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let log = self.folder.appendingPathComponent("pulseaudio.log")
         process = try ExternalProgram.start(
             "pulseaudio",
             ["--daemonize=no", "--exit-idle-time=-1", "-n", "--use-pid-file=no",
              "--load=module-null-sink sink_name=test",
              "--load=module-native-protocol-unix auth-anonymous=1"],
-            environment: ["XDG_RUNTIME_DIR": folder.path, "HOME": folder.path],
-            stderr: try FileHandle(forWritingTo: log))
+            environment: ["XDG_RUNTIME_DIR": self.folder.path, "HOME": self.folder.path],
+            stderrPath: log.path)
         let deadline = Date().addingTimeInterval(30)
         while true {
             if try pactl(["info"]).status == 0 { return }
@@ -56,14 +60,17 @@ final class PulseTestServer {
     }
 
     /// Starts `paplay -d test file` against this server.
-    func play(_ file: URL) throws -> Process {
+    func play(_ file: URL) throws -> ExternalProgram.Child {
         try ExternalProgram.start("paplay", ["-d", "test", file.path], environment: environment)
     }
 
-    /// Kills the server and removes its folder; later calls do nothing.
-    func stop() {
+    /// Kills the server and, unless `keepFolder`, removes its folder; later
+    /// calls do nothing.
+    func stop(keepFolder: Bool = false) {
+        guard !isStopped else { return }
+        isStopped = true
         if process.isRunning { ExternalProgram.waitForExit(process, timeoutSeconds: 0) }
-        try? FileManager.default.removeItem(at: folder)
+        if !keepFolder { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// Runs `body` with a fresh server, always stopping it afterwards.
