@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion"]),
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion"], exclude: ["Golden"]),
-        .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
+        .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]
 )

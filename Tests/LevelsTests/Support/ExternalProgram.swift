@@ -74,8 +74,21 @@ enum ExternalProgram {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        // libdispatch's worker threads block signals, and a spawned child
+        // inherits the mask: unblock everything and restore default actions,
+        // or timeout(1) would never see the SIGTERM meant to stop it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard code == 0 else { throw SpawnFailure(name: name, code: code) }
         return Child(pid: pid)
     }

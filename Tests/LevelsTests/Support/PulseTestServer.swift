@@ -28,9 +28,11 @@ final class PulseTestServer {
         try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let log = self.folder.appendingPathComponent("pulseaudio.log")
+        // Under timeout(1), so a server outlives a crashed test run by 10
+        // minutes at most; timeout passes our SIGTERM on to it.
         process = try ExternalProgram.start(
-            "pulseaudio",
-            ["--daemonize=no", "--exit-idle-time=-1", "-n", "--use-pid-file=no",
+            "timeout",
+            ["600", try ExternalProgram.locate("pulseaudio"), "--daemonize=no", "--exit-idle-time=-1", "-n", "--use-pid-file=no",
              "--load=module-null-sink sink_name=test",
              "--load=module-native-protocol-unix auth-anonymous=1"],
             environment: ["XDG_RUNTIME_DIR": self.folder.path, "HOME": self.folder.path],
