@@ -80,8 +80,8 @@ struct LevelsCommand: AsyncParsableCommand {
                 switch event {
                 case let .levels(levels):
                     output.write(levels)
-                case let .lost(reason):
-                    LevelsOutput.report("warning: lost PulseAudio (\(reason)); still running, reconnecting")
+                case let .lost(server, reason):
+                    LevelsOutput.report("warning: lost PulseAudio at \(server) (\(reason)); still running, reconnecting")
                 case let .reconnected(server):
                     LevelsOutput.report("note: reconnected to PulseAudio at \(server); levels flow again")
                 }

@@ -97,3 +97,37 @@ import Testing
                 + #"{"t":SECONDS,"left":0…1,"right":0…1} with t never decreasing"# + "\n")
     }
 }
+
+extension LevelsCommandTests {
+    @Test func losingTheServerIsSaidAndLevelsResumeWhenItReturns() async throws {
+        let first = try PulseTestServer()
+        defer { first.stop() }
+        let out = first.folder.appendingPathComponent("levels.out").path
+        let err = FileManager.default.temporaryDirectory.appendingPathComponent("levels-\(UUID().uuidString).err").path
+        defer { try? FileManager.default.removeItem(atPath: err) }
+        let child = try ExternalProgram.start(Self.tiltd, ["levels"], environment: first.environment,
+                                              stdoutPath: out, stderrPath: err)
+        defer { ExternalProgram.waitForExit(child, timeoutSeconds: 0) }
+        func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        func waitFor(_ condition: () -> Bool) async throws -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            while !condition(), Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            return condition()
+        }
+        #expect(try await waitFor { !text(out).isEmpty })
+        first.stop(keepFolder: true)
+        #expect(try await waitFor { text(err).contains("warning: lost PulseAudio at \(first.server)") },
+                "stderr: \(text(err))")
+        #expect(child.isRunning, "tiltd levels exited when the server went away")
+
+        let second = try PulseTestServer(folder: first.folder)
+        defer { second.stop() }
+        let bytesBefore = text(out).utf8.count
+        #expect(try await waitFor { text(err).contains("note: reconnected to PulseAudio at \(first.server)") })
+        #expect(try await waitFor { text(out).utf8.count > bytesBefore + 2000 }, "no levels after reconnecting")
+        child.signal(SIGINT)
+        #expect(ExternalProgram.waitForExit(child, timeoutSeconds: 30))
+        #expect(child.status == 0)
+        #expect(text(err).split(separator: "\n").count == 2, "stderr: \(text(err))")
+    }
+}

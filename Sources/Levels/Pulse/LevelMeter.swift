@@ -22,7 +22,7 @@ public final class LevelMeter: @unchecked Sendable {
         /// New levels, about `updatesPerSecond` times a second.
         case levels(ChannelLevels)
         /// The server or source went away (libpulse's reason); retrying.
-        case lost(reason: String)
+        case lost(server: String, reason: String)
         /// Levels flow again after a loss.
         case reconnected(server: String)
     }
@@ -173,7 +173,7 @@ public final class LevelMeter: @unchecked Sendable {
     private func lost(_ reason: String) {
         guard !isRecovering, !isStopped else { return }
         isRecovering = true
-        onEvent(.lost(reason: reason))
+        onEvent(.lost(server: connection.serverDescription, reason: reason))
         Task.detached { [weak self] in await self?.reconnect() }
     }
 
