@@ -127,4 +127,17 @@ import Testing
         // One loss, reported once, however many retries it took.
         #expect(events.snapshot.filter { if case .lost = $0 { true } else { false } }.count == 1)
     }
+
+    @Test func sourceGoingAwayIsReportedAndFoundAgain() async throws {
+        try await PulseTestServer.with { server in
+            let (meter, events) = try await Self.startMeter(server, source: "test.monitor")
+            defer { meter.stop() }
+            #expect(await events.wait { !Self.levels($0).isEmpty })
+            // DONT_MOVE: the stream ends with its source instead of moving elsewhere.
+            #expect(try server.pactl(["unload-module", "module-null-sink"]).status == 0)
+            #expect(await events.wait { $0.contains { if case .lost = $0 { true } else { false } } })
+            #expect(try server.pactl(["load-module", "module-null-sink", "sink_name=test"]).status == 0)
+            #expect(await events.wait { $0.contains(.reconnected(server: server.server)) })
+        }
+    }
 }

@@ -219,16 +219,3 @@ enum LibPulse {
         callback.body(failure)
     }
 }
-
-/// What libpulse reported about a sink.
-struct PulseSinkInfo: Sendable {
-    var name: String
-    var index: UInt32
-    var channelVolumes: [UInt32]
-    var muted: Bool
-}
-
-/// A context's or stream's state, as the owners need it.
-enum PulseContextState: Sendable {
-    case connecting, ready, failed, terminated
-}
