@@ -23,7 +23,7 @@ struct LevelsCommand: AsyncParsableCommand {
                                valueName: "name"))
     var source: String?
 
-    @Option(help: ArgumentHelp("A libpulse server string (unix:PATH, tcp:HOST); default: PULSE_SERVER or the session's socket.",
+    @Option(help: ArgumentHelp("A libpulse server string (unix:PATH); default: PULSE_SERVER or the session's socket.",
                                valueName: "server"))
     var server: String?
 
