@@ -80,6 +80,8 @@ public final class LevelMeter: @unchecked Sendable {
     }
 
     /// Stops the stream and disconnects; no event follows. Not from `onEvent`.
+    /// Call it when done: a meter that is retrying after a loss keeps itself
+    /// alive (and retrying) until stopped.
     public func stop() {
         connection.withLock {
             isStopped = true
