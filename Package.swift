@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Sensors", targets: ["Sensors"]),
         .library(name: "Knob", targets: ["Knob"]),
         .library(name: "Controls", targets: ["Controls"]),
+        .library(name: "Levels", targets: ["Levels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,26 @@ let package = Package(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
+        ),
+        // libpulse (Debian: libpulse-dev), reached only through
+        // Sources/Levels/Pulse/LibPulse.swift.
+        .systemLibrary(
+            name: "CPulse",
+            pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]
+        ),
+        // libsndfile (Debian: libsndfile1-dev), reached only through
+        // Sources/Levels/Files/LibSndFile.swift.
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        // Levels: live audio peak levels (PulseAudio), level files (WAV,
+        // JSON Lines) and the default sink's volume.
+        .target(
+            name: "Levels",
+            dependencies: ["CPulse", "CSndFile"]
         ),
         // Motion: the device-independent maths and traces (no C library).
         .target(
@@ -63,6 +84,7 @@ let package = Package(
                 "Sensors",
                 "Knob",
                 "Controls",
+                "Levels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -75,6 +97,7 @@ let package = Package(
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion", "GoldenTesting"], exclude: ["Golden"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "GoldenTesting"],
                     exclude: ["Golden"]),
+        .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]
 )

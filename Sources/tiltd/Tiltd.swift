@@ -18,7 +18,8 @@ struct Tiltd: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [RunCommand.self, ListCommand.self, RecordCommand.self,
-                      ReplayCommand.self, RenderCommand.self, ServeCommand.self, DrawCommand.self],
+                      ReplayCommand.self, RenderCommand.self, ServeCommand.self, DrawCommand.self,
+                      LevelsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -1,0 +1,27 @@
+/// Why a level file (WAV or levels JSON Lines) cannot be used; each
+/// description is one line naming the file (and line) and what to do.
+public enum LevelFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file cannot be opened or read (`reason` from the C library).
+    case unreadable(path: String, reason: String)
+    /// libsndfile does not know the file's format.
+    case notAudio(path: String, reason: String)
+    /// The audio has no frames, or no lines with levels.
+    case empty(path: String)
+    /// A JSON Lines line that is not a levels record.
+    case badLine(path: String, line: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            return "cannot read level file \(path): \(reason); check the path and its permissions"
+        case let .notAudio(path, reason):
+            return "\(path) is not audio libsndfile can decode (\(reason)); give a WAV file, "
+                + "or levels JSON Lines named *.jsonl"
+        case let .empty(path):
+            return "\(path) holds no levels (no audio frames or no records); give a file with some"
+        case let .badLine(path, line, reason):
+            return "\(path):\(line): \(reason); each line must be "
+                + #"{"t":SECONDS,"left":0…1,"right":0…1} with t never decreasing"#
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import CSndFile
+
+/// Every raw libsndfile call tiltd makes, and nothing else; `SoundFile`
+/// owns the handle and `LevelFileError` words the failures.
+enum LibSndFile {
+    /// The opened file's handle and layout.
+    struct Opened {
+        var handle: OpaquePointer
+        var frameCount: Int64
+        var sampleRateHertz: Int
+        var channelCount: Int
+    }
+
+    /// Opens `path` for reading; on failure, libsndfile's own message.
+    /// The corresponding C function is `sf_open`.
+    static func open(path: String) -> Result<Opened, SoundFileFailure> {
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            let code = sf_error(nil)
+            let message = String(cString: sf_strerror(nil))
+            // SF_ERR_UNRECOGNISED_FORMAT and friends: the file exists but is not audio.
+            let isFormat = code == Int32(SF_ERR_UNRECOGNISED_FORMAT)
+                || code == Int32(SF_ERR_MALFORMED_FILE)
+                || code == Int32(SF_ERR_UNSUPPORTED_ENCODING)
+            return .failure(SoundFileFailure(message: message, isFormat: isFormat))
+        }
+        return .success(Opened(handle: handle, frameCount: info.frames,
+                               sampleRateHertz: Int(info.samplerate), channelCount: Int(info.channels)))
+    }
+
+    /// Reads up to `frames` interleaved float frames (−1…1) into `buffer`;
+    /// returns the frames read (0 at the end). The C function is `sf_readf_float`.
+    static func readFrames(_ handle: OpaquePointer, into buffer: UnsafeMutableBufferPointer<Float>,
+                           frames: Int) -> Int {
+        Int(sf_readf_float(handle, buffer.baseAddress, sf_count_t(frames)))
+    }
+
+    /// Whether the last call on `handle` failed (a short read at the end of
+    /// the file is not a failure). The C function is `sf_error`.
+    static func hasError(_ handle: OpaquePointer) -> Bool {
+        sf_error(handle) != 0
+    }
+
+    /// libsndfile's message for the last error on `handle`.
+    static func lastError(_ handle: OpaquePointer) -> String {
+        String(cString: sf_strerror(handle))
+    }
+
+    /// Closes the file. Only `SoundFile.deinit` calls this.
+    static func close(_ handle: OpaquePointer) {
+        sf_close(handle)
+    }
+}

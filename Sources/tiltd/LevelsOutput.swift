@@ -1,0 +1,78 @@
+import Foundation
+import Levels
+import Motion
+
+/// Where `tiltd levels` writes: JSON Lines on stdout (one write per line, so
+/// a reader sees each update at once), messages on stderr, and the end of
+/// the run (a signal, --count reached, stdout gone).
+///
+/// `@unchecked Sendable`: the line buffer and counters are guarded by `lock`;
+/// levels arrive on libpulse's thread while signals arrive on a dispatch queue.
+final class LevelsOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private let countLimit: Int?
+    private var written = 0
+    private var line: [UInt8] = []
+    private var ended = false
+    private var waiter: CheckedContinuation<Void, Never>?
+    private(set) var failed = false
+
+    /// - Parameter countLimit: end after this many lines (nil: until `end()`).
+    init(countLimit: Int?) {
+        self.countLimit = countLimit
+        line.reserveCapacity(64)
+    }
+
+    /// Writes one record unless the run has ended; ends it at the limit.
+    func write(_ levels: ChannelLevels) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !ended else { return }
+        line.removeAll(keepingCapacity: true)
+        levels.appendJSONLine(to: &line)
+        let failure = line.withUnsafeBytes { FileDescriptorWriter.writeAll(STDOUT_FILENO, $0) }
+        if failure != 0 {
+            LevelsOutput.report("error: cannot write to standard output: " + FileDescriptorWriter.describe(failure))
+            failed = true
+            endLocked()
+            return
+        }
+        written += 1
+        if let countLimit, written >= countLimit { endLocked() }
+    }
+
+    /// Whether the run has ended (signal, limit or failed write).
+    var isEnded: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return ended
+    }
+
+    /// Ends the run; `waitForEnd()` returns.
+    func end() {
+        lock.lock()
+        endLocked()
+        lock.unlock()
+    }
+
+    private func endLocked() {
+        ended = true
+        waiter?.resume()
+        waiter = nil
+    }
+
+    /// Returns once the run has ended.
+    func waitForEnd() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if ended { continuation.resume() } else { waiter = continuation }
+            lock.unlock()
+        }
+    }
+
+    /// Writes `tiltd: message` to stderr in one write.
+    static func report(_ message: String) {
+        let bytes = Array("tiltd: \(message)\n".utf8)
+        _ = bytes.withUnsafeBytes { FileDescriptorWriter.writeAll(STDERR_FILENO, $0) }
+    }
+}

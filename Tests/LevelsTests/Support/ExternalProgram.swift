@@ -1,0 +1,126 @@
+import Foundation
+
+/// Runs the programs the tests need (pulseaudio, pactl, paplay, sox, tiltd)
+/// with a time limit, so no test can hang on one.
+///
+/// Spawned with posix_spawn and reaped with waitpid, not Foundation's
+/// `Process`: pulseaudio closes every inherited descriptor at start-up, which
+/// Foundation on Linux takes as its exit and then blocks its process-manager
+/// thread in wait4 on it, so no other child is reaped until it ends.
+enum ExternalProgram {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var timedOut: Bool
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var name: String
+        var description: String {
+            "\(name) is not installed; run scripts/setup.sh test (packages pulseaudio, pulseaudio-utils, sox)"
+        }
+    }
+
+    struct SpawnFailure: Error, CustomStringConvertible {
+        var name: String
+        var code: Int32
+        var description: String { "cannot start \(name): \(String(cString: strerror(code)))" }
+    }
+
+    /// A started program.
+    final class Child {
+        let pid: pid_t
+        private(set) var status: Int32?
+
+        init(pid: pid_t) { self.pid = pid }
+
+        /// Reaps the child if it has exited; true while it runs.
+        var isRunning: Bool {
+            guard status == nil else { return false }
+            var raw: Int32 = 0
+            guard waitpid(pid, &raw, WNOHANG) == pid else { return true }
+            // WIFEXITED/WEXITSTATUS are macros: decode the wait status by hand.
+            status = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+            return false
+        }
+
+        func signal(_ number: Int32) { if isRunning { kill(pid, number) } }
+    }
+
+    /// The absolute path of `name` on PATH (or the usual system folders).
+    static func locate(_ name: String) throws -> String {
+        if name.hasPrefix("/") { return name }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"] {
+            let candidate = folder + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw Missing(name: name)
+    }
+
+    /// Starts `name arguments…` with `environment` added; stdin is
+    /// /dev/null, stdout and stderr go to the given files (or /dev/null).
+    static func start(_ name: String, _ arguments: [String], environment: [String: String] = [:],
+                      stdoutPath: String? = nil, stderrPath: String? = nil) throws -> Child {
+        let executable = try locate(name)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        // libdispatch's worker threads block signals, and a spawned child
+        // inherits the mask: unblock everything and restore default actions,
+        // or timeout(1) would never see the SIGTERM meant to stop it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard code == 0 else { throw SpawnFailure(name: name, code: code) }
+        return Child(pid: pid)
+    }
+
+    /// Runs `name arguments…` to the end, or kills it after `timeoutSeconds`
+    /// (generous: CI machines are loaded).
+    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:],
+                    timeoutSeconds: Double = 30) throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("levels-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out").path, err = folder.appendingPathComponent("err").path
+        let child = try start(name, arguments, environment: environment, stdoutPath: out, stderrPath: err)
+        let timedOut = !waitForExit(child, timeoutSeconds: timeoutSeconds)
+        return Result(status: child.status ?? -1,
+                      stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
+                      timedOut: timedOut)
+    }
+
+    /// Waits for `child` to exit; after `timeoutSeconds`, SIGTERM, then
+    /// SIGKILL a second later. Returns false when it had to be stopped.
+    @discardableResult
+    static func waitForExit(_ child: Child, timeoutSeconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while child.isRunning && Date() < deadline { usleep(5_000) }
+        guard child.isRunning else { return true }
+        child.signal(SIGTERM)
+        let killDeadline = Date().addingTimeInterval(1)
+        while child.isRunning && Date() < killDeadline { usleep(5_000) }
+        child.signal(SIGKILL)
+        while child.isRunning { usleep(5_000) }
+        return false
+    }
+}
