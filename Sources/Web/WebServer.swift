@@ -73,11 +73,14 @@ public final class WebServer: Service, Sendable {
 
     /// Serves until the task is cancelled or a graceful shutdown ends it.
     ///
-    /// - Throws: `WebServerError.cannotListen` when binding fails.
+    /// - Throws: `WebServerError.cannotListen` when binding fails; after
+    ///   that, what Hummingbird throws.
     public func run() async throws {
         do {
             try await application.run()
         } catch {
+            // Only a failure to start is a listening problem.
+            guard boundPort.port == nil, !(error is CancellationError) else { throw error }
             let reason: String
             if let io = error as? IOError {
                 reason = String(cString: strerror(io.errnoCode)).lowercased()

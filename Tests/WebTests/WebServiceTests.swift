@@ -29,4 +29,20 @@ import Web
         try await running.value
         #expect(server.slots.count == 0)
     }
+
+    @Test func aPortInUseIsAnErrorThatSaysSo() async throws {
+        let layers = WebLayerImages(basePNG: WebServerTests.tinyPNG, shinePNG: WebServerTests.tinyPNG, size: 1)
+        let first = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: 0), layers: layers)
+        let running = Task { try await first.run() }
+        defer { running.cancel() }
+        try await first.waitUntilListening()
+        let port = try #require(first.listeningPort)
+        let second = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: port), layers: layers)
+        let failure = await #expect(throws: WebServerError.self) { try await second.run() }
+        #expect(failure == .cannotListen(host: "127.0.0.1", port: port, reason: "address already in use"))
+        #expect(failure?.description.contains("choose another --port") == true)
+        #expect(throws: WebServerError.badHost("localhost")) {
+            try WebServer(configuration: WebServerConfiguration(host: "localhost", port: 0), layers: layers)
+        }
+    }
 }
