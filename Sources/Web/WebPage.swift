@@ -235,10 +235,12 @@ extension WebPage {
     function plotScale(values) {
       let lo = Math.min(-5, ...values), hi = Math.max(5, ...values);
       lo = Math.max(lo, -180); hi = Math.min(hi, 180);
-      const span = hi - lo;
-      let step = 1;
-      for (const candidate of [1, 2, 5, 10, 20, 30, 45, 90]) { step = candidate; if (span / candidate <= 6) break; }
-      const min = Math.floor(lo / step) * step, max = Math.ceil(hi / step) * step;
+      let step = 1, min = 0, max = 0;
+      for (const candidate of [1, 2, 5, 10, 20, 30, 45, 90]) {
+        step = candidate;
+        min = Math.floor(lo / step) * step; max = Math.ceil(hi / step) * step;
+        if ((max - min) / step <= 6) break;
+      }
       const ticks = [];
       for (let t = min; t <= max + 1e-9; t += step) ticks.push(Math.round(t));
       return { min, max, ticks };

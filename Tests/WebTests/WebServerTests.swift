@@ -39,10 +39,11 @@ import Web
 
     /// Runs blocking `work` on a new thread and waits for it without
     /// holding a cooperative thread.
+    ///
+    /// The work stays in the test's own task (on a thread of its own, by
+    /// executor preference), so its `#expect` failures are the test's.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
+        try await withTaskExecutorPreference(WebTestThreadExecutor()) { try work() }
     }
 
     @Test func healthzAnswers() async throws {
