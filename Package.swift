@@ -11,11 +11,16 @@ let package = Package(
         .library(name: "Knob", targets: ["Knob"]),
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "Levels", targets: ["Levels"]),
+        .library(name: "Web", targets: ["Web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // libiio 0.24 (Debian: libiio-dev) and libudev (libudev-dev), reached
@@ -77,6 +82,21 @@ let package = Package(
             name: "Controls",
             dependencies: ["Knob"]
         ),
+        // Web: the HTTP side of `tiltd serve` on Hummingbird 2 (docs/streaming.md).
+        .target(
+            name: "Web",
+            dependencies: [
+                "Knob",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "tiltd",
             dependencies: [
@@ -85,9 +105,9 @@ let package = Package(
                 "Knob",
                 "Controls",
                 "Levels",
+                "Web",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
@@ -98,6 +118,10 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "GoldenTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd"]),
+        .testTarget(name: "WebTests", dependencies: [
+            "Web", "Knob", "Motion",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]
 )

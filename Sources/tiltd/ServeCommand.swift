@@ -4,6 +4,7 @@ import Glibc
 import Knob
 import Motion
 import Sensors
+import Web
 
 /// `tiltd serve`: a live web page of the knob, from a recording (`--replay`)
 /// or the accelerometer, on 127.0.0.1 by default.
@@ -16,8 +17,11 @@ struct ServeCommand: AsyncParsableCommand {
             tiltd's own rasterizer and its two shines turn and fade with every state, with a \
             roll/pitch readout and a plot of the last seconds. /state gives the newest state as \
             JSON (503 before the first), /events streams them as server-sent events, /ws as a \
-            WebSocket, /healthz answers. Read-only; live streams are limited (--max-streams) \
-            and refused to pages from other origins. See docs/streaming.md.
+            WebSocket, /healthz answers. Read-only; only requests naming this server \
+            (localhost, 127.0.0.1, [::1], the --host address, --allow-host names) are answered; \
+            live streams are limited (--max-streams) and refused to pages from other origins; \
+            connections are capped (--max-connections) and must send their request promptly. \
+            See docs/streaming.md.
             """)
 
     @Option(help: ArgumentHelp("Address to listen on: an IPv4 or IPv6 literal. 0.0.0.0 exposes "
@@ -43,6 +47,16 @@ struct ServeCommand: AsyncParsableCommand {
         "Live streams (/events, /ws) served at once; more get 503.", valueName: "n"))
     var maxStreams = 32
 
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
+        "Also answer requests for this host name (repeatable), e.g. the machine's name when serving on 0.0.0.0.",
+        valueName: "name"))
+    var allowedHosts: [String] = []
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp(
+        "Open connections at once; a new one evicts the oldest still waiting for its request. "
+            + "Default: 256, or fewer to fit the open-file limit.", valueName: "n"))
+    var maxConnections: Int?
+
     @OptionGroup var device: DeviceOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
@@ -57,6 +71,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...1024).contains(maxStreams) else {
             throw ValidationError("--max-streams \(maxStreams): give 1 to 1024")
+        }
+        if let maxConnections, !(1...65536).contains(maxConnections) {
+            throw ValidationError("--max-connections \(maxConnections): give 1 to 65536")
+        }
+        for name in allowedHosts where !WebHostAllowlist.isValidName(name) {
+            throw ValidationError("--allow-host \(name): give a host name or address without scheme or path, e.g. --allow-host mybox.local")
         }
         if loop && replayFile == nil {
             throw ValidationError("--loop repeats a recording: give --replay FILE")
@@ -74,12 +94,17 @@ struct ServeCommand: AsyncParsableCommand {
             description = "device " + (device.device ?? "display accelerometer") + " at " + device.uri
         }
         let layers = try WebLayerImages.render(size: size)
-        let server = try WebServer(host: host, port: port, layers: layers, maxStreams: maxStreams,
-                                   sourceDescription: description)
+        let configuration = WebServerConfiguration(host: host, port: port, allowedHosts: allowedHosts,
+                                                   maxStreams: maxStreams, maxConnections: maxConnections,
+                                                   sourceDescription: description)
+        let server = try WebServer(configuration: configuration, layers: layers)
+        if let maxConnections, let room = WebFileLimit.connectionRoom, maxConnections > room {
+            StdoutSink.writeStandardError("tiltd: --max-connections \(maxConnections) is more than the open-file limit leaves room for (about \(room)); past that, new connections wait until descriptors free (raise ulimit -n)")
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run(host: host, port: port) }
-            try await server.waitUntilListening(host: host, port: port)
-            let bound = await server.listeningPort ?? port
+            group.addTask { try await server.run() }
+            try await server.waitUntilListening()
+            let bound = server.listeningPort ?? port
             let shownHost = host.contains(":") ? "[\(host)]" : host
             StdoutSink.writeStandardError("tiltd: serving http://\(shownHost):\(bound)/ (\(description)); Ctrl-C stops")
             group.addTask {
@@ -100,7 +125,6 @@ struct ServeCommand: AsyncParsableCommand {
                                     sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
                 do { _ = try await run.run() } catch { failure = error }
             }
-            await server.stop(timeout: 1)
             group.cancelAll()
             if let failure { throw failure }
         }

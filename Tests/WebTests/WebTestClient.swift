@@ -38,18 +38,50 @@ final class WebTestClient: @unchecked Sendable {
     /// Sends a request with `Host` set to the server and `Connection: close`
     /// unless the headers say otherwise.
     func send(_ method: String, _ path: String, port: UInt16, headers: [String: String] = [:], body: String = "") {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        if headers["Host"] == nil { head += "Host: 127.0.0.1:\(port)\r\n" }
         var all = headers
         if all["Connection"] == nil { all["Connection"] = "close" }
         if !body.isEmpty { all["Content-Length"] = String(body.utf8.count) }
         for (name, value) in all { head += "\(name): \(value)\r\n" }
-        let bytes = Array((head + "\r\n" + body).utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        write(Array((head + "\r\n" + body).utf8))
     }
 
+    /// Sends raw bytes; false when the connection refused them (closed, reset).
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// True when the server closed the connection (EOF or reset) within
+    /// `timeout` seconds; bytes that arrive meanwhile are kept.
+    func waitForClose(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            switch read(until: deadline) {
+            case .bytes: continue
+            case .closed: return true
+            case .timedOut: return false
+            }
+        }
+    }
+
+    /// What arrived so far and was not consumed.
+    var unreadBytes: [UInt8] { buffer }
+
+    /// What arrived so far and was not consumed, as text.
+    var unreadText: String { String(decoding: buffer, as: UTF8.self) }
+
     /// Reads the status line and headers, then a body of Content-Length
-    /// bytes (or none for 101 and chunked/streamed responses).
-    func readResponse(timeout: TimeInterval = 10) throws -> Response {
+    /// bytes (or none for 101, chunked/streamed responses and `toHead`,
+    /// the answer to a HEAD request).
+    func readResponse(timeout: TimeInterval = 10, toHead: Bool = false) throws -> Response {
         let deadline = Date().addingTimeInterval(timeout)
         let separator: [UInt8] = [13, 10, 13, 10]
         var headerEnd: Int?
@@ -68,7 +100,7 @@ final class WebTestClient: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         var body = ""
-        if let length = headers["content-length"].flatMap(Int.init) {
+        if !toHead, let length = headers["content-length"].flatMap(Int.init) {
             while buffer.count < length {
                 if !fill(until: deadline) { throw Failure(description: "body shorter than \(length) bytes") }
             }
@@ -91,15 +123,31 @@ final class WebTestClient: @unchecked Sendable {
     }
 
     private func fill(until deadline: Date) -> Bool {
+        if case .bytes = read(until: deadline) { return true }
+        return false
+    }
+
+    private enum ReadResult { case bytes, closed, timedOut }
+
+    /// Appends one read's bytes to the buffer, waiting until `deadline`.
+    private func read(until deadline: Date) -> ReadResult {
         let remaining = deadline.timeIntervalSinceNow
-        guard remaining > 0 else { return false }
+        guard remaining > 0 else { return .timedOut }
         var fds = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&fds, 1, Int32(max(1, remaining * 1000))) > 0 else { return false }
+        guard poll(&fds, 1, Int32(max(1, remaining * 1000))) > 0 else { return .timedOut }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = read(fileDescriptor, &chunk, chunk.count)
-        guard n > 0 else { return false }
+        let n = Glibc.read(fileDescriptor, &chunk, chunk.count)
+        guard n > 0 else { return .closed }
         buffer.append(contentsOf: chunk[..<n])
-        return true
+        return .bytes
+    }
+
+    /// Polls the server's `/healthz` on a fresh connection; the response's
+    /// status, or nil when none came within `timeout` seconds.
+    static func health(port: UInt16, timeout: TimeInterval = 1) -> Int? {
+        guard let client = try? WebTestClient(port: port) else { return nil }
+        client.send("GET", "/healthz", port: port)
+        return (try? client.readResponse(timeout: timeout))?.status
     }
 
     /// One GET/POST/… on a fresh connection.
@@ -107,6 +155,6 @@ final class WebTestClient: @unchecked Sendable {
                         headers: [String: String] = [:], body: String = "") throws -> Response {
         let client = try WebTestClient(port: port)
         client.send(method, path, port: port, headers: headers, body: body)
-        return try client.readResponse()
+        return try client.readResponse(toHead: method == "HEAD")
     }
 }

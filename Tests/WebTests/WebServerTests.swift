@@ -2,10 +2,10 @@ import Foundation
 import Knob
 import Motion
 import Testing
-@testable import tiltd
+import Web
 
-/// `tiltd serve`'s HTTP side in-process: routes, read-only, origin checks,
-/// the stream limit and the event stream's content.
+/// `tiltd serve`'s HTTP side in-process: routes, read-only, HEAD, origin
+/// checks, the stream limit and the event stream's content.
 @Suite struct WebServerTests {
     /// A 1×1 transparent PNG: these tests check routing, not pixels (the
     /// browser test serves the rasterizer's layers).
@@ -21,24 +21,29 @@ import Testing
     /// its own: the test clients block in poll(2), which must not starve the
     /// server's tasks on Swift's small cooperative pool.
     static func withServer(maxStreams: Int = 8, layers: WebLayerImages? = nil,
+                           configure: (inout WebServerConfiguration) -> Void = { _ in },
                            _ body: @escaping @Sendable (WebServer, UInt16) throws -> Void) async throws {
-        let server = try WebServer(host: "127.0.0.1", port: 0,
-                                   layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1),
-                                   maxStreams: maxStreams, sourceDescription: "test \"feed\"")
-        let task = Task { try await server.run(host: "127.0.0.1", port: 0) }
+        var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0, maxStreams: maxStreams,
+                                                   sourceDescription: "test \"feed\"")
+        configure(&configuration)
+        let server = try WebServer(configuration: configuration,
+                                   layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1))
+        let task = Task { try await server.run() }
         defer { task.cancel() }
         try await server.waitUntilListening()
-        let port = try #require(await server.listeningPort)
+        let port = try #require(server.listeningPort)
         try await offPool { try body(server, port) }
-        await server.stop()
+        task.cancel()
+        _ = await task.result
     }
 
     /// Runs blocking `work` on a new thread and waits for it without
     /// holding a cooperative thread.
+    ///
+    /// The work stays in the test's own task (on a thread of its own, by
+    /// executor preference), so its `#expect` failures are the test's.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
+        try await withTaskExecutorPreference(WebTestThreadExecutor()) { try work() }
     }
 
     @Test func healthzAnswers() async throws {
@@ -56,12 +61,12 @@ import Testing
             let before = try WebTestClient.request("GET", "/state", port: port)
             #expect(before.status == 503)
             #expect(before.body.contains("no state yet"))
-            server.feed.emit(SocketBroadcastTests.state(3))
-            server.feed.emit(SocketBroadcastTests.state(4))
+            server.feed.emit(WebTestStates.state(3))
+            server.feed.emit(WebTestStates.state(4))
             let after = try WebTestClient.request("GET", "/state", port: port)
             #expect(after.status == 200)
             #expect(after.headers["content-type"] == "application/json")
-            #expect(after.body == SocketBroadcastTests.line(4) + "\n")
+            #expect(after.body == WebTestStates.line(4) + "\n")
         }
     }
 
@@ -75,6 +80,9 @@ import Testing
             // No request may leave this server: no absolute URLs in src/href.
             #expect(!page.body.contains("src=\"http"))
             #expect(!page.body.contains("href=\"http"))
+            // The shines ease as KnobAnimator does (SPEC §1), not linearly.
+            #expect(page.body.contains("transition: transform 8.333333ms cubic-bezier(0.42, 0, 0.58, 1), opacity 8.333333ms cubic-bezier(0.42, 0, 0.58, 1)"))
+            #expect(!page.body.contains("linear"))
             let base = try WebTestClient.request("GET", "/layers/base.png", port: port)
             #expect(base.status == 200)
             #expect(base.headers["content-type"] == "image/png")
@@ -85,13 +93,31 @@ import Testing
         }
     }
 
-    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH"])
-    func everythingButGetIs405(method: String) async throws {
+    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+    func everythingButGetAndHeadIs405(method: String) async throws {
         try await Self.withServer { _, port in
-            for path in ["/", "/state", "/events", "/healthz"] {
+            for path in ["/", "/state", "/events", "/healthz", "/nope"] {
                 let response = try WebTestClient.request(method, path, port: port, body: "x")
                 #expect(response.status == 405, "\(method) \(path)")
-                #expect(response.headers["allow"] == "GET")
+                #expect(response.headers["allow"] == "GET, HEAD")
+            }
+        }
+    }
+
+    @Test func headAnswersLikeGetWithoutABody() async throws {
+        try await Self.withServer { server, port in
+            server.feed.emit(WebTestStates.state(5))
+            for path in ["/", "/layers/base.png", "/state", "/healthz"] {
+                let get = try WebTestClient.request("GET", path, port: port)
+                let client = try WebTestClient(port: port)
+                client.send("HEAD", path, port: port)
+                let head = try client.readResponse(toHead: true)
+                #expect(head.status == 200, "HEAD \(path)")
+                #expect(head.headers["content-type"] == get.headers["content-type"], "HEAD \(path)")
+                #expect(head.headers["content-length"] == get.headers["content-length"], "HEAD \(path)")
+                // Nothing follows the head: the server closes (Connection: close) with no body.
+                #expect(client.waitForClose(timeout: 5))
+                #expect(client.unreadText.isEmpty, "HEAD \(path) sent a body: \(client.unreadText.prefix(80))")
             }
         }
     }
@@ -122,10 +148,10 @@ import Testing
                 let response = try client.readResponse()
                 #expect(response.status == 101, "Origin \(origin ?? "none")")
                 #expect(response.headers["sec-websocket-accept"] == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
-                server.feed.emit(SocketBroadcastTests.state(9))
+                server.feed.emit(WebTestStates.state(9))
                 // One unmasked text frame (0x81) carrying the JSON record.
-                let text = client.readStream { $0.contains(SocketBroadcastTests.line(9)) }
-                #expect(text.contains(SocketBroadcastTests.line(9)))
+                let text = client.readStream { $0.contains(WebTestStates.line(9)) }
+                #expect(text.contains(WebTestStates.line(9)))
             }
         }
     }
@@ -137,13 +163,13 @@ import Testing
             let response = try client.readResponse()
             #expect(response.status == 200)
             #expect(response.headers["content-type"] == "text/event-stream")
-            server.feed.emit(SocketBroadcastTests.state(1))
-            var text = client.readStream { $0.contains("data: " + SocketBroadcastTests.line(1) + "\n\n") }
+            server.feed.emit(WebTestStates.state(1))
+            var text = client.readStream { $0.contains("data: " + WebTestStates.line(1) + "\n\n") }
             #expect(text.contains("retry: 1000\n\n"))
-            #expect(text.contains("data: " + SocketBroadcastTests.line(1) + "\n\n"))
-            server.feed.emit(SocketBroadcastTests.state(2))
-            text = client.readStream { $0.contains("data: " + SocketBroadcastTests.line(2) + "\n\n") }
-            #expect(text.contains("data: " + SocketBroadcastTests.line(2) + "\n\n"))
+            #expect(text.contains("data: " + WebTestStates.line(1) + "\n\n"))
+            server.feed.emit(WebTestStates.state(2))
+            text = client.readStream { $0.contains("data: " + WebTestStates.line(2) + "\n\n") }
+            #expect(text.contains("data: " + WebTestStates.line(2) + "\n\n"))
             // The stream may not be waiting yet when woken: wake until it says so.
             for _ in 0..<100 where !text.contains(": keep-alive") {
                 server.feed.wakeAll()
@@ -181,9 +207,9 @@ import Testing
             client = nil  // the browser goes away
             // The server finds out when a write fails: states (or keep-alives) keep coming.
             var index = 0
-            #expect(SocketBroadcastTests.eventually(20) {
+            #expect(WebTestStates.eventually(20) {
                 index += 1
-                server.feed.emit(SocketBroadcastTests.state(index))
+                server.feed.emit(WebTestStates.state(index))
                 return server.slots.count == 0
             })
             let again = try WebTestClient(port: port)
@@ -192,14 +218,4 @@ import Testing
         }
     }
 
-    @Test func originPolicy() {
-        #expect(WebOriginPolicy.allows(origin: nil, host: "127.0.0.1:8046"))
-        #expect(WebOriginPolicy.allows(origin: "http://127.0.0.1:8046", host: "127.0.0.1:8046"))
-        #expect(WebOriginPolicy.allows(origin: "http://LOCALHOST", host: "localhost:80"))
-        #expect(WebOriginPolicy.allows(origin: "http://[::1]:8046", host: "[::1]:8046"))
-        #expect(!WebOriginPolicy.allows(origin: "http://evil.example", host: "127.0.0.1:8046"))
-        #expect(!WebOriginPolicy.allows(origin: "http://127.0.0.1:8047", host: "127.0.0.1:8046"))
-        #expect(!WebOriginPolicy.allows(origin: "null", host: "127.0.0.1:8046"))
-        #expect(!WebOriginPolicy.allows(origin: "http://127.0.0.1:8046", host: nil))
-    }
 }

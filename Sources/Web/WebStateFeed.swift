@@ -7,12 +7,13 @@ import Synchronization
 /// Readers never queue states: each one waits for "something newer than what
 /// I sent" and then takes the newest, so a slow browser coalesces to the
 /// latest state and costs no memory. `emit` stores the state and resumes the
-/// readers waiting (at most the stream limit of them).
-final class WebStateFeed: StateSink, Sendable {
+/// readers waiting (at most the stream limit of them). It has the shape of
+/// a state sink (`emit`) without depending on one.
+public final class WebStateFeed: Sendable {
     /// A state with its position in the feed (1 for the first state).
-    struct Entry: Sendable {
-        var sequence: UInt64
-        var state: KnobState
+    public struct Entry: Sendable {
+        public var sequence: UInt64
+        public var state: KnobState
     }
 
     private struct Shared {
@@ -24,12 +25,12 @@ final class WebStateFeed: StateSink, Sendable {
 
     private let shared = Mutex(Shared())
 
-    init() {}
+    public init() {}
 
     /// The newest state, nil before the first.
-    var current: Entry? { shared.withLock { $0.latest } }
+    public var current: Entry? { shared.withLock { $0.latest } }
 
-    func emit(_ state: KnobState) {
+    public func emit(_ state: KnobState) {
         let waiters = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
             shared.latest = Entry(sequence: (shared.latest?.sequence ?? 0) + 1, state: state)
             defer { shared.waiters.removeAll(keepingCapacity: true) }
@@ -40,7 +41,7 @@ final class WebStateFeed: StateSink, Sendable {
 
     /// Wakes every waiting reader without a new state, so that idle event
     /// streams can send a keep-alive (and find out whether the browser left).
-    func wakeAll() {
+    public func wakeAll() {
         let waiters = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
             defer { shared.waiters.removeAll(keepingCapacity: true) }
             return Array(shared.waiters.values)
@@ -52,7 +53,7 @@ final class WebStateFeed: StateSink, Sendable {
     ///
     /// - Returns: the newest state, or nil when woken by `wakeAll()` or when
     ///   the task was cancelled before a newer state came.
-    func next(after sequence: UInt64) async -> Entry? {
+    public func next(after sequence: UInt64) async -> Entry? {
         if let latest = current, latest.sequence > sequence { return latest }
         let id = shared.withLock { shared -> UInt64 in
             shared.nextWaiter += 1

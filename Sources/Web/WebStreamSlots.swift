@@ -3,7 +3,7 @@ import Synchronization
 /// Counts the page's open live streams (event streams and WebSockets) so
 /// that at most `limit` run at once; each stream holds a `Slot` and frees it
 /// when the stream ends.
-final class WebStreamSlots: Sendable {
+public final class WebStreamSlots: Sendable {
     /// One open stream's claim; released when the last reference goes.
     final class Slot: Sendable {
         private let owner: WebStreamSlots
@@ -12,7 +12,7 @@ final class WebStreamSlots: Sendable {
     }
 
     /// Maximum number of concurrent streams.
-    let limit: Int
+    public let limit: Int
     private let open = Mutex(0)
 
     init(limit: Int) {
@@ -20,7 +20,7 @@ final class WebStreamSlots: Sendable {
     }
 
     /// Streams open now.
-    var count: Int { open.withLock { $0 } }
+    public var count: Int { open.withLock { $0 } }
 
     /// A slot, or nil when `limit` streams are already open.
     func claim() -> Slot? {

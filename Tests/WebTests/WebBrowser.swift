@@ -12,39 +12,48 @@ enum WebBrowser {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     /// Runs chromium headless on `url` with `arguments` (e.g. `--dump-dom`),
-    /// killed after `seconds`.
+    /// killed after `seconds`, in a window of `window` CSS pixels.
     ///
     /// - Returns: standard output (the DOM for `--dump-dom`).
-    static func run(_ arguments: [String], url: String, seconds: Int = 90, profile: String) throws -> String {
+    static func run(_ arguments: [String], url: String, seconds: Int = 90, profile: String,
+                    window: String = "800,600") throws -> String {
         guard let executable else { throw Failure(description: "chromium is not installed (scripts/setup.sh test installs it)") }
+        // Output goes to files: no pipe can fill up while chromium runs.
+        let outPath = profile + "-stdout", errPath = profile + "-stderr"
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["-k", "5", String(seconds), executable, "--headless", "--no-sandbox", "--disable-gpu",
                              "--no-first-run", "--disable-extensions", "--disable-background-networking",
-                             "--user-data-dir=\(profile)", "--window-size=800,600"] + arguments + [url]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let outData = LockedData(), errData = LockedData()
-        out.fileHandleForReading.readabilityHandler = { outData.append($0.availableData) }
-        err.fileHandleForReading.readabilityHandler = { errData.append($0.availableData) }
+                             "--user-data-dir=\(profile)", "--window-size=\(window)"] + arguments + [url]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         try process.run()
         process.waitUntilExit()
-        out.fileHandleForReading.readabilityHandler = nil
-        err.fileHandleForReading.readabilityHandler = nil
-        outData.append(out.fileHandleForReading.readDataToEndOfFile())
-        errData.append(err.fileHandleForReading.readDataToEndOfFile())
+        let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
         if process.terminationStatus == 124 {
-            throw Failure(description: "chromium did not finish within \(seconds) s: \(String(decoding: errData.value.suffix(2000), as: UTF8.self))")
+            let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+            throw Failure(description: "chromium did not finish within \(seconds) s: \(err.suffix(2000))")
         }
-        return String(decoding: outData.value, as: UTF8.self)
+        return out
     }
 
     /// The attributes of the element with `id` in a dumped DOM, as name → value.
     static func attributes(ofElementWithID id: String, in dom: String) -> [String: String] {
         guard let idRange = dom.range(of: "id=\"\(id)\"") else { return [:] }
         let tagStart = dom[..<idRange.lowerBound].lastIndex(of: "<") ?? idRange.lowerBound
-        guard let tagEnd = dom[idRange.upperBound...].firstIndex(of: ">") else { return [:] }
+        return attributes(ofTagAt: tagStart, in: dom)
+    }
+
+    /// The attributes of the first `<tag …>` in a dumped DOM.
+    static func attributes(ofTag tag: String, in dom: String) -> [String: String] {
+        guard let start = dom.range(of: "<\(tag)")?.lowerBound else { return [:] }
+        return attributes(ofTagAt: start, in: dom)
+    }
+
+    private static func attributes(ofTagAt tagStart: String.Index, in dom: String) -> [String: String] {
+        guard let tagEnd = dom[tagStart...].firstIndex(of: ">") else { return [:] }
         let tag = dom[tagStart..<tagEnd]
         var result: [String: String] = [:]
         var rest = tag[...]

@@ -7,7 +7,7 @@ extension WebLayerImages {
     /// unrotated at opacity 1, both frame-sized and centred.
     ///
     /// - Throws: `PNGError` when libpng cannot encode them.
-    static func render(size: Int) throws -> WebLayerImages {
+    public static func render(size: Int) throws -> WebLayerImages {
         let layers = KnobLayers(size: size)
         return WebLayerImages(basePNG: Data(try PNGWriter.encode(layers.base, fast: false)),
                               shinePNG: Data(try PNGWriter.encode(layers.shine, fast: false)),

@@ -1,0 +1,41 @@
+import Hummingbird
+import Knob
+import ServiceLifecycle
+
+/// The body of `GET /events`: server-sent events, one `data:` event per
+/// state (the JSON Lines record), newest first when a reader fell behind,
+/// and a `: keep-alive` comment whenever the feed is woken with nothing new.
+///
+/// The body ends when the server shuts down (gracefully or by
+/// cancellation), and the connection ends when a write fails (browser gone).
+enum WebEventStream {
+    /// A streamed response body that holds `slot` for as long as it runs.
+    static func body(feed: WebStateFeed, slot: WebStreamSlots.Slot) -> ResponseBody {
+        ResponseBody { writer in
+            try await withGracefulShutdownHandler {
+                // Reconnect after 1 s if the connection drops (EventSource).
+                try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+                var sequence: UInt64 = 0
+                var bytes: [UInt8] = []
+                while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                    guard let entry = await feed.next(after: sequence) else {
+                        if Task.isCancelled || Task.isShuttingDownGracefully { break }
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        continue
+                    }
+                    sequence = entry.sequence
+                    bytes.removeAll(keepingCapacity: true)
+                    bytes.append(contentsOf: "data: ".utf8)
+                    entry.state.appendJSONLine(to: &bytes)
+                    bytes.removeLast()  // the record's newline; SSE ends an event with a blank line
+                    bytes.append(contentsOf: "\n\n".utf8)
+                    try await writer.write(ByteBuffer(bytes: bytes))
+                }
+            } onGracefulShutdown: {
+                feed.wakeAll()
+            }
+            try await writer.finish(nil)
+            withExtendedLifetime(slot) {}
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Hummingbird
+import Knob
+
+/// The routes of `tiltd serve`, all read-only (GET, and HEAD for each):
+///
+///     /                  the page (WebPage)
+///     /layers/base.png   knob base, from the project's rasterizer
+///     /layers/shine.png  one shine, unrotated
+///     /events            server-sent events, one per state
+///     /ws                WebSocket, one text message per state (WebSocketGate)
+///     /state             the newest state as JSON; 503 before the first
+///     /healthz           200 and a small JSON status
+///
+/// `WebRequestPolicy` runs first (Host allowlist, methods). Live streams are
+/// limited (`WebStreamSlots`; beyond the limit 503) and refused with 403 to
+/// pages from other origins (`WebOriginPolicy`).
+enum WebRouter {
+    struct Parts: Sendable {
+        var feed: WebStateFeed
+        var slots: WebStreamSlots
+        var layers: WebLayerImages
+        var allowlist: WebHostAllowlist
+        var boundPort: WebBoundPort
+        /// Shown by /healthz: where states come from ("replay FILE", "device …").
+        var sourceDescription: String
+    }
+
+    static func make(_ parts: Parts) -> Router<BasicRequestContext> {
+        let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: WebRequestPolicy(allowlist: parts.allowlist))
+        let page = Array(WebPage.html(layerSize: parts.layers.size).utf8)
+        for path in ["/", "/index.html"] {
+            router.get(RouterPath(path)) { _, _ in
+                WebResponse.bytes(.ok, page, type: "text/html; charset=utf-8", cache: "no-cache")
+            }
+        }
+        let base = Array(parts.layers.basePNG), shine = Array(parts.layers.shinePNG)
+        router.get("/layers/base.png") { _, _ in WebResponse.bytes(.ok, base, type: "image/png", cache: "max-age=3600") }
+        router.get("/layers/shine.png") { _, _ in WebResponse.bytes(.ok, shine, type: "image/png", cache: "max-age=3600") }
+        router.get("/state") { _, _ in
+            guard let entry = parts.feed.current else {
+                return WebResponse.json(.serviceUnavailable, Array(#"{"error":"no state yet: waiting for the first sample"}"#.utf8 + [10]),
+                                        extra: [.retryAfter: "1"])
+            }
+            var bytes: [UInt8] = []
+            entry.state.appendJSONLine(to: &bytes)
+            return WebResponse.json(.ok, bytes)
+        }
+        router.get("/healthz") { _, _ in
+            let body = #"{"status":"ok","states":\#(parts.feed.current?.sequence ?? 0),"streams":\#(parts.slots.count),"source":"\#(WebResponse.jsonEscaped(parts.sourceDescription))"}"# + "\n"
+            return WebResponse.json(.ok, Array(body.utf8))
+        }
+        router.get("/events") { request, _ in
+            guard WebOriginPolicy.allows(request.head, allowlist: parts.allowlist, boundPort: parts.boundPort.port) else {
+                return WebResponse.text(.forbidden, WebResponse.crossOriginMessage)
+            }
+            guard let slot = parts.slots.claim() else { return WebResponse.busy(limit: parts.slots.limit) }
+            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                            body: WebEventStream.body(feed: parts.feed, slot: slot))
+        }
+        router.get("/ws") { _, _ in
+            // Upgrades are answered before routing (WebSocketGate); this is a plain GET.
+            WebResponse.text(.upgradeRequired, "/ws is a WebSocket: connect with a WebSocket client",
+                             extra: [.upgrade: "websocket", .connection: "Upgrade"])
+        }
+        return router
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Synchronization
+
+/// The HTTP side of `tiltd serve`: Hummingbird 2 with a WebSocket upgrade,
+/// on SwiftNIO's shared event-loop group, every connection guarded
+/// (`WebConnectionGuard`) and counted (`WebConnectionRegistry`).
+///
+/// It is a swift-service-lifecycle `Service`: run it in a `ServiceGroup`
+/// (graceful shutdown ends the live streams and closes the listener) or in a
+/// task and cancel that task.
+public final class WebServer: Service, Sendable {
+    /// The state feed the page and streams read; the producer emits into it.
+    public let feed: WebStateFeed
+    /// The live streams open now and their limit.
+    public let slots: WebStreamSlots
+    public let configuration: WebServerConfiguration
+    /// The connection cap in force (`WebFileLimit.connectionCap`).
+    public var maxConnections: Int { registry.limit }
+    let registry: WebConnectionRegistry
+    private let boundPort = WebBoundPort()
+    private let failure = Mutex<WebServerError?>(nil)
+    private let application: any Service
+
+    /// Prepares a server (nothing is bound until `run`).
+    ///
+    /// - Throws: `WebServerError.badHost` when `configuration.host` is not an IP literal.
+    public init(configuration: WebServerConfiguration, layers: WebLayerImages, feed: WebStateFeed = WebStateFeed()) throws {
+        guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
+            throw WebServerError.badHost(configuration.host)
+        }
+        self.configuration = configuration
+        self.feed = feed
+        self.slots = WebStreamSlots(limit: configuration.maxStreams)
+        let registry = WebConnectionRegistry(limit: WebFileLimit.connectionCap(requested: configuration.maxConnections))
+        self.registry = registry
+        let parts = WebRouter.Parts(feed: feed, slots: slots, layers: layers,
+                                    allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
+                                    boundPort: boundPort, sourceDescription: configuration.sourceDescription)
+        let gate = WebSocketGate(parts: parts, maxMessageBytes: configuration.maxWebSocketMessageBytes)
+        let limits = WebConnectionGuard.Limits(maxHeadBytes: configuration.maxRequestHeadBytes,
+                                               headerTimeout: TimeAmount(configuration.headerTimeout),
+                                               idleTimeout: TimeAmount(configuration.idleTimeout))
+        // The decoder's own limits back up the guard's (which stops a head first).
+        let headLimit = configuration.maxRequestHeadBytes
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [WebRequestPhase()], idleTimeout: nil,
+                                               httpDecoderConfiguration: .init(maxHeaderFieldSize: headLimit,
+                                                                               maxHeaderListSize: headLimit))
+        // A browser that sent too much gets a close frame (1009) and 2 s to answer it.
+        let webSocket = WebSocketServerConfiguration(maxFrameSize: configuration.maxWebSocketMessageBytes,
+                                                     closeTimeout: .seconds(2))
+        let server = HTTPServerBuilder { responder in
+            WebGuardedChannel(base: HTTP1WebSocketUpgradeChannel(responder: responder,
+                                                                 configuration: .init(http1: http1, ws: webSocket),
+                                                                 shouldUpgrade: { head, channel, _ in
+                                                                     gate.shouldUpgrade(head, channel: channel)
+                                                                 }),
+                              limits: limits, registry: registry)
+        }
+        let boundPort = self.boundPort
+        application = Application(router: WebRouter.make(parts), server: server,
+                                  configuration: .init(address: .hostname(configuration.host, port: Int(configuration.port))),
+                                  onServerRunning: { channel in boundPort.set(channel.localAddress?.port) },
+                                  eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
+                                  logger: configuration.logger)
+    }
+
+    /// Serves until the task is cancelled or a graceful shutdown ends it.
+    ///
+    /// - Throws: `WebServerError.cannotListen` when binding fails; after
+    ///   that, what Hummingbird throws.
+    public func run() async throws {
+        do {
+            try await application.run()
+        } catch {
+            // Only a failure to start is a listening problem.
+            guard boundPort.port == nil, !(error is CancellationError) else { throw error }
+            let reason: String
+            if let io = error as? IOError {
+                reason = String(cString: strerror(io.errnoCode)).lowercased()
+            } else {
+                reason = String(describing: error)
+            }
+            let failed = WebServerError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+            failure.withLock { $0 = failed }
+            throw failed
+        }
+    }
+
+    /// Waits until the socket listens, or `run` failed (at most `timeout` seconds).
+    ///
+    /// - Throws: `run`'s `WebServerError`, or `.cannotListen` on timeout.
+    public func waitUntilListening(timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            if let failed = failure.withLock({ $0 }) { throw failed }
+            if boundPort.port != nil { return }
+            guard ContinuousClock.now < deadline else {
+                throw WebServerError.cannotListen(host: configuration.host, port: configuration.port,
+                                                  reason: "not listening after \(timeout)")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// The bound port, once listening.
+    public var listeningPort: UInt16? { boundPort.port.map { UInt16($0) } }
+
+    /// Connections open now, and how many were evicted at the cap so far.
+    public var connections: (open: Int, evicted: Int) { (registry.count, registry.evictions) }
+}

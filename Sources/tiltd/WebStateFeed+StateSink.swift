@@ -1,0 +1,4 @@
+import Web
+
+/// The web page's feed takes states like any other sink.
+extension WebStateFeed: StateSink {}

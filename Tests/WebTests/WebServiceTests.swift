@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Testing
+import Web
+
+/// The server as a swift-service-lifecycle `Service`: in a `ServiceGroup`,
+/// a graceful shutdown ends its live streams and its run.
+@Suite struct WebServiceTests {
+    @Test func aGracefulShutdownEndsTheStreamsAndTheServer() async throws {
+        let server = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: 0, sourceDescription: "service"),
+                                   layers: WebLayerImages(basePNG: WebServerTests.tinyPNG, shinePNG: WebServerTests.tinyPNG, size: 1))
+        let group = ServiceGroup(configuration: .init(services: [server],
+                                                      logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })))
+        let running = Task { try await group.run() }
+        try await server.waitUntilListening()
+        let port = try #require(server.listeningPort)
+        let stream = try await WebServerTests.offPool { () -> WebTestClient in
+            let client = try WebTestClient(port: port)
+            client.send("GET", "/events", port: port)
+            _ = try client.readResponse()
+            return client
+        }
+        #expect(server.slots.count == 1)
+        await group.triggerGracefulShutdown()
+        // The stream ends (its chunked body is finished, then the connection closes)…
+        #expect(try await WebServerTests.offPool { stream.waitForClose(timeout: 10) })
+        // …and the group returns without being cancelled.
+        try await running.value
+        #expect(server.slots.count == 0)
+    }
+
+    @Test func aPortInUseIsAnErrorThatSaysSo() async throws {
+        let layers = WebLayerImages(basePNG: WebServerTests.tinyPNG, shinePNG: WebServerTests.tinyPNG, size: 1)
+        let first = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: 0), layers: layers)
+        let running = Task { try await first.run() }
+        defer { running.cancel() }
+        try await first.waitUntilListening()
+        let port = try #require(first.listeningPort)
+        let second = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: port), layers: layers)
+        let failure = await #expect(throws: WebServerError.self) { try await second.run() }
+        #expect(failure == .cannotListen(host: "127.0.0.1", port: port, reason: "address already in use"))
+        #expect(failure?.description.contains("choose another --port") == true)
+        #expect(throws: WebServerError.badHost("localhost")) {
+            try WebServer(configuration: WebServerConfiguration(host: "localhost", port: 0), layers: layers)
+        }
+    }
+}
