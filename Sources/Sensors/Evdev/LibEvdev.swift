@@ -121,6 +121,12 @@ enum LibEvdev {
         }
     }
 
+    /// True while the device's sysfs entry exists; the corresponding C
+    /// function is `access`.
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
     /// Waits until the node is readable or `milliseconds` pass; returns true
     /// when readable, the errno when polling failed or the node hung up.
     static func waitReadable(_ descriptor: Int32, milliseconds: Int32) -> Result<Bool, Errno> {

@@ -1,4 +1,7 @@
 import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One open evdev motion sensor: its node's file descriptor and libevdev
 /// handle, freed in `deinit` only.
@@ -13,6 +16,12 @@ final class MotionPad {
     /// True when the kernel stamps events on CLOCK_MONOTONIC (EVIOCSCLOCKID
     /// accepted); otherwise arrival times are taken from the clock here.
     let monotonicEventTimes: Bool
+    /// `/sys/class/input/eventN`: checked now and then, because a device
+    /// removed under umockdev leaves its open node silent instead of
+    /// failing with ENODEV as the kernel's does.
+    private let sysfsPath: String
+    private var lastPresenceCheckNanoseconds: Int64 = 0
+    private static let presenceCheckNanoseconds: Int64 = 500_000_000
 
     /// Opens `node` and reads its description.
     ///
@@ -23,6 +32,7 @@ final class MotionPad {
     ///   `MotionPadSelectionError.notMotionSensor` when the node lacks
     ///   INPUT_PROP_ACCELEROMETER or ABS_X/Y/Z.
     init(node: String, matrix: (MountMatrix, String)? = nil) throws {
+        sysfsPath = "/sys/class/input/" + (node.split(separator: "/").last.map(String.init) ?? node)
         descriptor = try LibEvdev.openNode(node).get(or: { EvdevError("opening", on: node, errno: $0) })
         switch LibEvdev.newDevice(descriptor: descriptor) {
         case .success(let device): self.device = device
@@ -70,25 +80,40 @@ final class MotionPad {
     /// - Throws: `EvdevError` when the node fails (ENODEV: the pad is gone).
     func read(timeoutMilliseconds: Int32, notice: (String) -> Void,
               emit: (MotionSample) -> Bool) throws -> Bool {
+        let now = MonotonicClock.nanoseconds()
+        if now - lastPresenceCheckNanoseconds >= Self.presenceCheckNanoseconds {
+            lastPresenceCheckNanoseconds = now
+            if !LibEvdev.exists(sysfsPath) {
+                throw EvdevError("reading", on: info.displayName, errno: Errno(ENODEV))
+            }
+        }
         let readable = try LibEvdev.waitReadable(descriptor, milliseconds: timeoutMilliseconds)
             .get(or: { EvdevError("waiting for events from", on: info.displayName, errno: $0) })
         guard readable else { return true }
+        var gotAny = false
         while true {
             let next = try LibEvdev.nextEvent(device, resync: resyncing)
                 .get(or: { EvdevError("reading", on: info.displayName, errno: $0) })
             switch next {
             case .empty:
                 if resyncing { resyncing = false; continue }
+                // Readable yet nothing to read: end of file, the node's other
+                // side closed (a removed device under umockdev; the kernel
+                // says ENODEV instead).
+                if !gotAny { throw EvdevError("reading", on: info.displayName, errno: Errno(ENODEV)) }
                 return true
             case .dropped:
+                gotAny = true
                 // The kernel's queue overflowed: libevdev now replays the
                 // device's current state; no sample is made from it.
                 notice("\(info.displayName) dropped events (SYN_DROPPED): resynchronising")
                 assembler.dropped()
                 resyncing = true
             case .synced(let event):
+                gotAny = true
                 if event.type == LibEvdev.eventAbs { assembler.set(code: event.code, value: event.value) }
             case .event(let event):
+                gotAny = true
                 if event.type == LibEvdev.eventAbs {
                     assembler.set(code: event.code, value: event.value)
                 } else if event.type == LibEvdev.eventMsc && event.code == LibEvdev.mscTimestamp {

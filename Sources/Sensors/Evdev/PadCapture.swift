@@ -15,6 +15,9 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
     private let state = Mutex(State())
     private let finishedSignal = DispatchSemaphore(value: 0)
     private var pad: MotionPad?
+    /// The name of the pad first opened: a pad that reconnects usually comes
+    /// back on a new /dev/input/eventN, so it is found again by name.
+    private var padName: String?
 
     private struct State {
         var stopping = false
@@ -46,6 +49,7 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
             throw error
         }
         pad = opened
+        padName = opened.info.name
         state.withLock { $0.started = true }
         let status = Self.status(opened)
         let initialNotices = notices
@@ -85,8 +89,19 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
         finishedSignal.signal()
     }
 
+    /// Opens the configured pad again after a loss: by `--device` first, else
+    /// by the name it had (a new node after reconnecting).
+    private func reopenPad(notice: (String) -> Void) throws -> MotionPad {
+        do {
+            return try openPad(notice: notice)
+        } catch let error as MotionPadSelectionError {
+            guard let padName, padName != configuration.device else { throw error }
+            return try openPad(query: padName, notice: notice)
+        }
+    }
+
     /// Discovers the motion sensors and opens the one configured.
-    private func openPad(notice: (String) -> Void) throws -> MotionPad {
+    private func openPad(query: String? = nil, notice: (String) -> Void) throws -> MotionPad {
         let discovery = MotionPadDiscovery(matrixOverride: configuration.mountMatrix)
         let candidates = MotionPadDiscovery.candidateNodes()
         var skipped: [any Error] = []
@@ -101,7 +116,7 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
                 skipped.append(error)
             }
         }
-        let query = configuration.device
+        let query = query ?? configuration.device
         let index: Int
         do {
             index = try MotionPadSelector(query: query).choose(from: pads)
@@ -125,7 +140,7 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
             if pad == nil {
                 do {
                     var notices: [String] = []
-                    let reopened = try openPad { notices.append($0) }
+                    let reopened = try reopenPad { notices.append($0) }
                     pad = reopened
                     backoff = configuration.retryInitialSeconds
                     lastAttemptMessage = nil
