@@ -18,12 +18,9 @@ enum CaptureSourceSetting: String, ExpressibleByArgument, CaseIterable {
         case .auto:
             if let device, MotionPadSelector.isNode(device) { return .evdev }
             guard uri == "local:", !Self.iioHasAccelerometer(matching: device) else { return .iio }
-            var skipped: [any Error] = []
-            let pads = MotionPadDiscovery().pads(skipped: &skipped)
-            // A pad that fits, or one that exists but cannot be opened (its
-            // EACCES message is more useful than "no IIO accelerometer").
-            let fits = (try? MotionPadSelector(query: device).choose(from: pads)) != nil
-            return fits || (pads.isEmpty && !skipped.isEmpty) ? .evdev : .iio
+            // A pad that fits (chosen from udev's list: nothing is opened here).
+            let fits = (try? MotionPadSelector(query: device).choose(from: MotionPadDiscovery.candidates())) != nil
+            return fits ? .evdev : .iio
         }
     }
 

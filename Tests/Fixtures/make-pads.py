@@ -81,7 +81,9 @@ def ioctl_file(name, vendor, product, version, accel, gyro):
     return "\n".join(lines) + "\n"
 
 
-def umockdev_file(sysfs, event, product_name):
+def umockdev_file(sysfs, event, name, vendor, product):
+    """The event node and its parent input device, whose sysfs `name` and
+    `id/*` tiltd reads to choose a pad without opening it."""
     minor = 64 + event
     return "\n".join([
         f"P: {sysfs}/event{event}",
@@ -92,8 +94,17 @@ def umockdev_file(sysfs, event, product_name):
         f"E: MINOR={minor}",
         "E: ID_INPUT=1",
         "E: ID_INPUT_ACCELEROMETER=1",
-        f"E: ID_MODEL={product_name}",
         f"A: dev=13:{minor}\\n",
+        "",
+        f"P: {sysfs}",
+        "E: SUBSYSTEM=input",
+        f"E: PRODUCT=3/{vendor:x}/{product:x}/8111",
+        f'E: NAME="{name}"',
+        "E: ID_INPUT=1",
+        "E: ID_INPUT_ACCELEROMETER=1",
+        f"A: name={name}\\n",
+        f"A: id/vendor={vendor:04x}\\n",
+        f"A: id/product={product:04x}\\n",
         "",
     ])
 
@@ -128,6 +139,7 @@ def events_file(keys, period_us, duration_s, accel_res, gyro_res, first_stamp_us
     stamp = first_stamp_us
     count = int(duration_s * 1e6 / period_us)
     dt = period_us / 1e6
+    previous = {}
     for i in range(count):
         t = i * dt
         n = unit(*attitude(t, keys))
@@ -137,10 +149,12 @@ def events_file(keys, period_us, duration_s, accel_res, gyro_res, first_stamp_us
         accel = pad_vector(tuple(accel_res * c for c in n))
         gyro = pad_vector(tuple(gyro_res * math.degrees(w) for w in omega))
         when = f"E: {sec}.{usec}"
-        for code, value in zip((ABS_X, ABS_Y, ABS_Z), accel):
-            lines.append(f"{when} {EV_ABS:04x} {code:04x} {round(value)}")
-        for code, value in zip((ABS_RX, ABS_RY, ABS_RZ), gyro):
-            lines.append(f"{when} {EV_ABS:04x} {code:04x} {round(value)}")
+        # The input core drops an axis event whose value did not change, so
+        # a report carries only the axes that moved (and its timestamp).
+        for code, value in zip((ABS_X, ABS_Y, ABS_Z, ABS_RX, ABS_RY, ABS_RZ), accel + gyro):
+            if previous.get(code) != round(value):
+                lines.append(f"{when} {EV_ABS:04x} {code:04x} {round(value)}")
+                previous[code] = round(value)
         lines.append(f"{when} {EV_MSC:04x} {MSC_TIMESTAMP:04x} {stamp - (1 << 32) if stamp >= 1 << 31 else stamp}")
         lines.append(f"{when} {EV_SYN:04x} {SYN_REPORT:04x} 0")
         stamp = (stamp + period_us) % (1 << 32)
@@ -162,7 +176,7 @@ def main():
     ds4 = "Sony Interactive Entertainment Wireless Controller Motion Sensors"
     write("ds4-motion.umockdev", umockdev_file(
         "/devices/pci0000:00/0000:00:14.0/usb1/1-2/1-2:1.3/0003:054C:09CC.0001/input/input5", 5,
-        "Wireless_Controller"))
+        ds4, 0x054C, 0x09CC))
     write("ds4-motion.ioctl", ioctl_file(ds4, 0x054C, 0x09CC, 0x8111, (4 * 8192, 16, 8192),
                                          (2048 * 1024, 16, 1024)))
     write("ds4-motion.events", events_file(
@@ -176,7 +190,7 @@ def main():
     deck = "Steam Deck Motion Sensors"
     write("deck-motion.umockdev", umockdev_file(
         "/devices/pci0000:00/0000:00:08.1/0000:04:00.3/usb1/1-3/1-3:1.2/0003:28DE:1205.0002/input/input7", 7,
-        "Steam_Deck"))
+        deck, 0x28DE, 0x1205))
     write("deck-motion.ioctl", ioctl_file(deck, 0x28DE, 0x1205, 0x0111, (32768, 32, 16384),
                                           (32768, 1, 16)))
     write("deck-motion.events", events_file(

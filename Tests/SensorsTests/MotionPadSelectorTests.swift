@@ -6,19 +6,20 @@ import Glibc
 #endif
 
 @Suite struct MotionPadSelectorTests {
-    static func pad(_ node: String, _ name: String) -> MotionPadInfo {
-        MotionPadInfo(node: node, name: name, vendor: 0x28DE, product: 0x1205, bus: 3,
-                      accelerometerAxes: [], gyroscopeAxes: [], hasTimestamp: true)
+    static func pad(_ node: String, _ name: String?) -> MotionPadCandidate {
+        MotionPadCandidate(node: node, name: name, udevMountMatrix: nil)
     }
 
     static let pads = [pad("/dev/input/event5", "Sony Interactive Entertainment Wireless Controller Motion Sensors"),
-                       pad("/dev/input/event7", "Steam Deck Motion Sensors")]
+                       pad("/dev/input/event7", "Steam Deck Motion Sensors"),
+                       pad("/dev/input/event9", nil)]
 
     @Test func choosesByNodeByNameOrByPartOfTheName() throws {
         #expect(try MotionPadSelector().choose(from: Self.pads) == 0)
         #expect(try MotionPadSelector(query: "/dev/input/event7").choose(from: Self.pads) == 1)
         #expect(try MotionPadSelector(query: "Steam Deck Motion Sensors").choose(from: Self.pads) == 1)
         #expect(try MotionPadSelector(query: "steam deck").choose(from: Self.pads) == 1)
+        #expect(try MotionPadSelector(query: "/dev/input/event9").choose(from: Self.pads) == 2)
     }
 
     @Test func saysWhatExistsWhenNothingMatches() {

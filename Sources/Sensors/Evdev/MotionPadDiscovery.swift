@@ -2,10 +2,11 @@ import Motion
 
 /// Finds the evdev motion sensors: input devices udev marks with
 /// `ID_INPUT_ACCELEROMETER=1` (set from INPUT_PROP_ACCELEROMETER by udev's
-/// input_id builtin), each confirmed by opening it with libevdev.
+/// input_id builtin), each confirmed with libevdev when opened.
 ///
-/// Only those nodes are opened: never a keyboard or any other input device,
-/// which the udev rule does not let tiltd read anyway.
+/// Only those nodes are ever opened: never a keyboard or any other input
+/// device, which the udev rule does not let tiltd read anyway. Choosing a
+/// pad needs no open at all (node and name come from udev and sysfs).
 public struct MotionPadDiscovery: Sendable {
     /// Replaces every pad's matrix (`--mount-matrix`).
     public var matrixOverride: MountMatrix?
@@ -14,43 +15,43 @@ public struct MotionPadDiscovery: Sendable {
         self.matrixOverride = matrixOverride
     }
 
-    /// The event nodes udev lists as motion sensors, sorted by number
-    /// (event2 before event10), with their udev ACCEL_MOUNT_MATRIX if any.
-    public static func candidateNodes() -> [(node: String, mountMatrix: String?)] {
+    /// The motion sensors udev lists, sorted by node number (event2 before event10).
+    public static func candidates() -> [MotionPadCandidate] {
         LibIIO.udevInputAccelerometers()
             .filter { $0.node.hasPrefix("/dev/input/event") }
             .sorted { number($0.node) < number($1.node) }
-            .map { ($0.node, $0.properties["ACCEL_MOUNT_MATRIX"]) }
+            .map { MotionPadCandidate(node: $0.node, name: $0.name,
+                                      udevMountMatrix: $0.properties["ACCEL_MOUNT_MATRIX"]) }
     }
 
-    /// Describes every motion sensor.
+    /// Opens and describes every motion sensor (`tiltd list`).
     ///
     /// - Parameter skipped: receives why a listed node could not be described
     ///   (EACCES without the udev rule, a node that vanished).
     /// - Returns: the pads in node order.
     public func pads(skipped: inout [any Error]) -> [MotionPadInfo] {
-        var found: [MotionPadInfo] = []
-        for candidate in Self.candidateNodes() {
+        Self.candidates().compactMap { candidate in
             do {
-                found.append(try open(candidate.node, udevMatrix: candidate.mountMatrix).info)
+                return try open(candidate).info
             } catch {
                 skipped.append(error)
+                return nil
             }
         }
-        return found
     }
 
-    /// Opens one node with the matrix that applies: `--mount-matrix`, else
-    /// udev's ACCEL_MOUNT_MATRIX (hwdb), else the family's.
-    func open(_ node: String, udevMatrix: String?) throws -> MotionPad {
+    /// Opens one candidate with the matrix that applies: `--mount-matrix`,
+    /// else udev's ACCEL_MOUNT_MATRIX (hwdb), else the family's.
+    ///
+    /// - Throws: `EvdevError`, `MotionPadSelectionError.notMotionSensor`, `MountMatrixError`.
+    func open(_ candidate: MotionPadCandidate) throws -> MotionPad {
         if let matrixOverride {
-            return try MotionPad(node: node, matrix: (matrixOverride, "command line"))
+            return try MotionPad(node: candidate.node, matrix: (matrixOverride, "command line"))
         }
-        if let udevMatrix {
-            let matrix = try MountMatrix(parsing: udevMatrix)
-            return try MotionPad(node: node, matrix: (matrix, "udev ACCEL_MOUNT_MATRIX"))
+        if let text = candidate.udevMountMatrix {
+            return try MotionPad(node: candidate.node, matrix: (try MountMatrix(parsing: text), "udev ACCEL_MOUNT_MATRIX"))
         }
-        return try MotionPad(node: node)
+        return try MotionPad(node: candidate.node)
     }
 
     private static func number(_ node: String) -> Int {

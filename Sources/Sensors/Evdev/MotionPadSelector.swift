@@ -12,17 +12,17 @@ public struct MotionPadSelector: Sendable, Equatable {
         query.hasPrefix("/dev/input/")
     }
 
-    /// The index of the chosen pad.
+    /// The index of the chosen pad among `candidates` (udev's list, unopened).
     ///
     /// - Throws: `MotionPadSelectionError` saying why none fits.
-    public func choose(from pads: [MotionPadInfo]) throws -> Int {
-        guard !pads.isEmpty else { throw MotionPadSelectionError.noMotionSensor }
+    public func choose(from candidates: [MotionPadCandidate]) throws -> Int {
+        guard !candidates.isEmpty else { throw MotionPadSelectionError.noMotionSensor }
         guard let query else { return 0 }
         let lowered = query.lowercased()
-        if let index = pads.firstIndex(where: { $0.node == query || $0.name == query })
-            ?? pads.firstIndex(where: { $0.name.lowercased().contains(lowered) }) {
+        if let index = candidates.firstIndex(where: { $0.node == query || $0.name == query })
+            ?? candidates.firstIndex(where: { $0.name?.lowercased().contains(lowered) == true }) {
             return index
         }
-        throw MotionPadSelectionError.noMatch(query: query, available: pads.map(\.displayName))
+        throw MotionPadSelectionError.noMatch(query: query, available: candidates.map(\.displayName))
     }
 }

@@ -100,35 +100,12 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
         }
     }
 
-    /// Discovers the motion sensors and opens the one configured.
+    /// Chooses the configured pad among those udev lists and opens it
+    /// (only it: the others are never opened).
     private func openPad(query: String? = nil, notice: (String) -> Void) throws -> MotionPad {
-        let discovery = MotionPadDiscovery(matrixOverride: configuration.mountMatrix)
-        let candidates = MotionPadDiscovery.candidateNodes()
-        var skipped: [any Error] = []
-        var pads: [MotionPadInfo] = []
-        var opened: [String: MotionPad] = [:]
-        for candidate in candidates {
-            do {
-                let pad = try discovery.open(candidate.node, udevMatrix: candidate.mountMatrix)
-                pads.append(pad.info)
-                opened[candidate.node] = pad
-            } catch {
-                skipped.append(error)
-            }
-        }
-        let query = query ?? configuration.device
-        let index: Int
-        do {
-            index = try MotionPadSelector(query: query).choose(from: pads)
-        } catch {
-            // A node named outright whose opening failed: its own error says why (EACCES).
-            if let query, let reason = skipped.first(where: { "\($0)".contains(query) }) { throw reason }
-            for error in skipped { notice("skipping a motion sensor: \(error)") }
-            throw error
-        }
-        for error in skipped { notice("skipping a motion sensor: \(error)") }
-        guard let chosen = opened[pads[index].node] else { throw MotionPadSelectionError.noMotionSensor }
-        return chosen
+        let candidates = MotionPadDiscovery.candidates()
+        let index = try MotionPadSelector(query: query ?? configuration.device).choose(from: candidates)
+        return try MotionPadDiscovery(matrixOverride: configuration.mountMatrix).open(candidates[index])
     }
 
     /// Reads until stopped, reopening after faults.

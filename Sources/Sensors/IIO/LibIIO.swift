@@ -190,7 +190,9 @@ enum LibIIO {
     /// The input devices udev marks `ID_INPUT_ACCELEROMETER=1` that have a
     /// node, with their properties: how evdev motion sensors are found
     /// without opening any other input device (keyboards included).
-    static func udevInputAccelerometers() -> [(node: String, properties: [String: String])] {
+    /// `name` is the parent input device's `name` attribute (what
+    /// EVIOCGNAME returns), read from sysfs without opening the node.
+    static func udevInputAccelerometers() -> [(node: String, name: String?, properties: [String: String])] {
         guard let udev = udev_new() else { return [] }
         defer { udev_unref(udev) }
         guard let enumerate = udev_enumerate_new(udev) else { return [] }
@@ -198,7 +200,7 @@ enum LibIIO {
         udev_enumerate_add_match_subsystem(enumerate, "input")
         udev_enumerate_add_match_property(enumerate, "ID_INPUT_ACCELEROMETER", "1")
         udev_enumerate_scan_devices(enumerate)
-        var found: [(node: String, properties: [String: String])] = []
+        var found: [(node: String, name: String?, properties: [String: String])] = []
         var entry = udev_enumerate_get_list_entry(enumerate)
         while let current = entry {
             defer { entry = udev_list_entry_get_next(current) }
@@ -214,7 +216,9 @@ enum LibIIO {
                 }
                 property = udev_list_entry_get_next(item)
             }
-            found.append((node, properties))
+            let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil)
+            let name = parent.flatMap { string(udev_device_get_sysattr_value($0, "name")) }
+            found.append((node, name?.trimmingNewline(), properties))
         }
         return found
     }
