@@ -206,7 +206,10 @@ final class DeviceRun: @unchecked Sendable {
         var extra = ["device": info.id, "mode": status.mode.rawValue, "clock": status.clock,
                      "scale-source": info.scaleSource, "offset-source": info.offsetSource]
         if let location = info.location { extra["location"] = location }
-        if let pad = status.pad { extra["source"] = "evdev \(pad.usbID) \(pad.family.rawValue)" }
+        if let pad = status.pad {
+            extra["source"] = "evdev \(pad.usbID) \(pad.family.rawValue)"
+            extra["mode"] = "events"
+        }
         return TraceHeader(name: info.name, label: info.label, uri: info.uri, scale: info.scale,
                            offset: info.offset, mountMatrix: info.mountMatrix,
                            mountMatrixSource: info.mountMatrixSource.rawValue,

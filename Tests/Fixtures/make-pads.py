@@ -26,7 +26,7 @@ import struct
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 EV_SYN, EV_KEY, EV_ABS, EV_MSC = 0, 1, 3, 4
-SYN_REPORT = 0
+SYN_REPORT, SYN_DROPPED = 0, 3
 ABS_X, ABS_Y, ABS_Z, ABS_RX, ABS_RY, ABS_RZ = 0, 1, 2, 3, 4, 5
 MSC_TIMESTAMP = 5
 INPUT_PROP_ACCELEROMETER = 6
@@ -163,6 +163,17 @@ def events_file(keys, period_us, duration_s, accel_res, gyro_res, first_stamp_us
     return "\n".join(lines) + "\n"
 
 
+def with_dropped(events, at_line):
+    """The same events with a SYN_DROPPED (the kernel's queue overflowed)
+    before report `at_line`: libevdev then resynchronises from EVIOCGABS."""
+    lines = events.split("\n")
+    reports = [i for i, line in enumerate(lines) if line.endswith(f"{EV_SYN:04x} {SYN_REPORT:04x} 0")]
+    index = reports[at_line] + 1
+    when = lines[index].split(" ")[1]
+    lines.insert(index, f"E: {when} {EV_SYN:04x} {SYN_DROPPED:04x} 0")
+    return "\n".join(lines)
+
+
 def write(name, content):
     with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
         f.write(content)
@@ -179,9 +190,12 @@ def main():
         ds4, 0x054C, 0x09CC))
     write("ds4-motion.ioctl", ioctl_file(ds4, 0x054C, 0x09CC, 0x8111, (4 * 8192, 16, 8192),
                                          (2048 * 1024, 16, 1024)))
-    write("ds4-motion.events", events_file(
+    ds4_events = events_file(
         [(0, 0, 0), (0.5, 0, 0), (1.0, 0.5, 0), (1.6, 0.5, 0), (2.1, 0, 0.6), (3.0, 0, 0.6)],
-        10_000, 3.0, 8192, 1024, 123_456))
+        10_000, 3.0, 8192, 1024, 123_456)
+    write("ds4-motion.events", ds4_events)
+    # The same motion with the kernel's queue overflowing at 1.2 s.
+    write("ds4-dropped.events", with_dropped(ds4_events, 120))
 
     # Steam Deck (hid-steam): 16384 units per g (±2 g), 16 units per °/s;
     # MSC_TIMESTAMP synthesised +4000 µs per report (SPEC §11), started

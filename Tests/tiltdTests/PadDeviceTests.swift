@@ -75,6 +75,28 @@ import Testing
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
 
+    /// Without IIO accelerometers and without --device, `tiltd run` reads the
+    /// first motion sensor: anyone with a game pad can tilt it.
+    @Test func runWithoutDeviceFallsBackToTheGamePad() throws {
+        let result = try PadTestSupport.tiltd(["run", "--count", "5", "--no-gate"], pads: [.ds4])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("reading /dev/input/event5"))
+        #expect(DeviceTestSupport.states(result.stdout).count == 5)
+    }
+
+    /// The kernel's queue overflows once: libevdev resynchronises, tiltd says
+    /// so and follows the rest of the motion.
+    @Test func droppedEventsAreResynchronised() throws {
+        let result = try PadTestSupport.tiltd(["run", "--device", "/dev/input/event5", "--duration", "4.5"],
+                                              pads: [.ds4Dropping])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("dropped events (SYN_DROPPED): resynchronising"))
+        let last = try #require(PadTestSupport.angles(result.stdout).last)
+        #expect(abs(last.pitch - 0.6) < Self.angleTolerance)
+        let times = DeviceTestSupport.times(result.stdout)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
     /// The Deck is chosen by name; its MSC_TIMESTAMP wraps past 2³² after 1 s
     /// of the script and the samples keep their 4 ms spacing across it.
     @Test func runOnTheDeckByNameKeepsDeviceTimeAcrossTheTimestampWrap() throws {

@@ -8,9 +8,13 @@ enum PadTestSupport {
     struct Pad {
         var node: String
         var stem: String
+        /// The evemu file, when it is not `<stem>.events`.
+        var events: String? = nil
 
         static let ds4 = Pad(node: "/dev/input/event5", stem: "ds4-motion")
         static let deck = Pad(node: "/dev/input/event7", stem: "deck-motion")
+        /// The DualShock 4 whose kernel queue overflows once (SYN_DROPPED) at 1.2 s.
+        static let ds4Dropping = Pad(node: "/dev/input/event5", stem: "ds4-motion", events: "ds4-dropped.events")
     }
 
     /// Runs `tiltd arguments…` with the pads and the keyboard present.
@@ -27,7 +31,8 @@ enum PadTestSupport {
             argv += ["--device", DeviceTestSupport.fixture("\(pad.stem).umockdev").path,
                      "--ioctl", "\(pad.node)=\(DeviceTestSupport.fixture("\(pad.stem).ioctl").path)"]
             if (playing ?? pads).contains(where: { $0.node == pad.node }) {
-                argv += ["--evemu-events", "\(pad.node)=\(DeviceTestSupport.fixture("\(pad.stem).events").path)"]
+                let events = DeviceTestSupport.fixture(pad.events ?? "\(pad.stem).events").path
+                argv += ["--evemu-events", "\(pad.node)=\(events)"]
             }
         }
         if keyboard { argv += ["--device", DeviceTestSupport.fixture("keyboard.umockdev").path] }
