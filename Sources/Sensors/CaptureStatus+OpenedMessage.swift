@@ -3,7 +3,7 @@ extension CaptureStatus {
     public var openedMessage: String {
         if let pad {
             let clock = pad.hasTimestamp ? "the pad's MSC_TIMESTAMP" : "event-time"
-            return "reading \(pad.displayName) through evdev (\(pad.usbID), \(pad.mountMatrixSource)) "
+            return "reading \(pad.displayName) through evdev (\(pad.usbID), \(pad.mountMatrixSourceText)) "
                 + "with \(clock) timestamps"
         }
         return "reading \(info.displayName) at \(info.uri) in \(mode.rawValue) mode at "

@@ -37,7 +37,7 @@ struct PadListEntry: Encodable {
         gyroscope = info.gyroscopeAxes
         timestamp = info.hasTimestamp
         mountMatrix = info.mountMatrix.iioText
-        mountMatrixSource = info.mountMatrixSource
+        mountMatrixSource = info.mountMatrixSourceText
     }
 
     /// The human-readable block for this pad.

@@ -30,8 +30,10 @@ public struct EvdevError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(sudo usermod -aG tiltd $USER), then log in again"
         case ENODEV, ENOENT, ENXIO:
             return "the pad is gone (unplugged or asleep): reconnect it or check `tiltd list`"
-        case ENOTTY, EINVAL:
+        case ENOTTY:
             return "it is not an evdev node: pass a /dev/input/eventN that `tiltd list` shows"
+        case EINVAL:
+            return "the node returned a malformed event (a partial read); tiltd reopens it"
         default:
             return "check `tiltd list` and the kernel log (dmesg)"
         }

@@ -31,7 +31,7 @@ final class MotionPad {
     /// - Throws: `EvdevError` (EACCES explains the udev rule), or
     ///   `MotionPadSelectionError.notMotionSensor` when the node lacks
     ///   INPUT_PROP_ACCELEROMETER or ABS_X/Y/Z.
-    init(node: String, matrix: (MountMatrix, String)? = nil) throws {
+    init(node: String, matrix: (MountMatrix, MountMatrixSource)? = nil) throws {
         sysfsPath = "/sys/class/input/" + (node.split(separator: "/").last.map(String.init) ?? node)
         descriptor = try LibEvdev.openNode(node).get(or: { EvdevError("opening", on: node, errno: $0) })
         switch LibEvdev.newDevice(descriptor: descriptor) {
@@ -58,7 +58,7 @@ final class MotionPad {
                              accelerometerAxes: accel, gyroscopeAxes: gyro.count == 3 ? gyro : [],
                              hasTimestamp: LibEvdev.hasCode(device, type: LibEvdev.eventMsc,
                                                             code: LibEvdev.mscTimestamp),
-                             mountMatrix: matrix?.0, mountMatrixSource: matrix?.1)
+                             mountMatrix: matrix?.0, mountMatrixSource: matrix?.1 ?? .padFamily)
         monotonicEventTimes = LibEvdev.useMonotonicClock(device) == nil
         assembler = PadReportAssembler(info: info)
         for code in [LibEvdev.absX, LibEvdev.absY, LibEvdev.absZ, LibEvdev.absRX, LibEvdev.absRY, LibEvdev.absRZ] {

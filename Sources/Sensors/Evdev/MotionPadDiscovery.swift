@@ -46,10 +46,10 @@ public struct MotionPadDiscovery: Sendable {
     /// - Throws: `EvdevError`, `MotionPadSelectionError.notMotionSensor`, `MountMatrixError`.
     func open(_ candidate: MotionPadCandidate) throws -> MotionPad {
         if let matrixOverride {
-            return try MotionPad(node: candidate.node, matrix: (matrixOverride, "command line"))
+            return try MotionPad(node: candidate.node, matrix: (matrixOverride, .commandLine))
         }
         if let text = candidate.udevMountMatrix {
-            return try MotionPad(node: candidate.node, matrix: (try MountMatrix(parsing: text), "udev ACCEL_MOUNT_MATRIX"))
+            return try MotionPad(node: candidate.node, matrix: (try MountMatrix(parsing: text), .udev))
         }
         return try MotionPad(node: candidate.node)
     }

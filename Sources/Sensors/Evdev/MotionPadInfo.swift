@@ -24,15 +24,15 @@ public struct MotionPadInfo: Sendable, Equatable {
     public var hasTimestamp: Bool
     /// Pad frame → tiltd frame, applied as M·v.
     public var mountMatrix: MountMatrix
-    /// Where the matrix came from: the family, udev ACCEL_MOUNT_MATRIX or the command line.
-    public var mountMatrixSource: String
+    /// Where the matrix came from: `.padFamily`, `.udev` (ACCEL_MOUNT_MATRIX) or `.commandLine`.
+    public var mountMatrixSource: MountMatrixSource
 
     /// Standard gravity, m/s² per g (CODATA, as the IIO ABI's m/s² assume).
     public static let standardGravity = 9.80665
 
     public init(node: String, name: String, vendor: Int, product: Int, bus: Int,
                 accelerometerAxes: [EvdevAxis], gyroscopeAxes: [EvdevAxis], hasTimestamp: Bool,
-                mountMatrix: MountMatrix? = nil, mountMatrixSource: String? = nil) {
+                mountMatrix: MountMatrix? = nil, mountMatrixSource: MountMatrixSource = .padFamily) {
         self.node = node
         self.name = name
         self.vendor = vendor
@@ -43,7 +43,12 @@ public struct MotionPadInfo: Sendable, Equatable {
         self.gyroscopeAxes = gyroscopeAxes
         self.hasTimestamp = hasTimestamp
         self.mountMatrix = mountMatrix ?? family.matrix
-        self.mountMatrixSource = mountMatrixSource ?? family.frameDescription
+        self.mountMatrixSource = mountMatrix == nil ? .padFamily : mountMatrixSource
+    }
+
+    /// Where the matrix came from, for people: the family's frame, or the source's name.
+    public var mountMatrixSourceText: String {
+        mountMatrixSource == .padFamily ? family.frameDescription : mountMatrixSource.rawValue
     }
 
     /// "/dev/input/event5 (Steam Deck Motion Sensors)": how messages name the pad.
