@@ -213,7 +213,7 @@ final class DeviceRun: @unchecked Sendable {
         return TraceHeader(name: info.name, label: info.label, uri: info.uri, scale: info.scale,
                            offset: info.offset, mountMatrix: info.mountMatrix,
                            mountMatrixSource: info.mountMatrixSource.rawValue,
-                           samplingFrequencyHertz: status.rateHertz, tiltdVersion: Tiltd.version,
+                           samplingFrequencyHertz: status.pad == nil ? status.rateHertz : nil, tiltdVersion: Tiltd.version,
                            extra: extra)
     }
 }

@@ -37,8 +37,8 @@ public enum PadFamily: String, Sendable, CaseIterable {
     /// The matrix tiltd applies to this family's readings.
     public var matrix: MountMatrix { PadFamily.padFrameMatrix }
 
-    /// The report rate the driver documents, in Hz, for trace headers only
-    /// (samples keep their own timestamps): DualShock 4 / DualSense 250 Hz
+    /// The report rate the driver documents, in Hz: `CaptureStatus.rateHertz`
+    /// for a pad (traces leave it out: samples keep their own timestamps): DualShock 4 / DualSense 250 Hz
     /// over USB, Switch controllers one report per 15 ms (each with three IMU
     /// samples), the Steam Deck one per 4 ms (SPEC §11).
     public var nominalRateHertz: Double {
