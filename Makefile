@@ -8,7 +8,7 @@
 #
 # After installing on a live system (not with DESTDIR):
 #   sudo systemd-sysusers && sudo udevadm control --reload && \
-#   sudo udevadm trigger --subsystem-match=iio && sudo usermod -aG tiltd $USER
+#   sudo udevadm trigger --subsystem-match=iio --subsystem-match=input && sudo usermod -aG tiltd $USER
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin

@@ -30,6 +30,13 @@ let package = Package(
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev", "libudev-dev"])]
         ),
+        // libevdev (Debian: libevdev-dev), reached only through
+        // Sources/Sensors/Evdev/LibEvdev.swift: game-pad motion sensors.
+        .systemLibrary(
+            name: "CLibEvdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
         // libpng's simplified write API (Debian: libpng-dev).
         .systemLibrary(
             name: "CPNG",
@@ -69,6 +76,7 @@ let package = Package(
             dependencies: [
                 "Motion",
                 "CLibIIO",
+                "CLibEvdev",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

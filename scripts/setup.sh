@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tiltd needs, only those that are missing.
 #
-#   scripts/setup.sh          build and run: libiio, libudev, libpng, libpulse,
-#                             libsndfile, pkg-config
+#   scripts/setup.sh          build and run: libiio, libudev, libevdev, libpng,
+#                             libpulse, libsndfile, pkg-config, acl (setfacl,
+#                             used by udev/70-tiltd.rules for game pads)
 #   scripts/setup.sh test     also what the tests need: umockdev, iiod,
 #                             libiio-utils, a French locale, python3-gi with
 #                             umockdev's introspection data, chromium, and a
@@ -11,7 +12,7 @@
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
-want=(libiio-dev libudev-dev libpng-dev pkg-config libpulse-dev libsndfile1-dev)
+want=(libiio-dev libudev-dev libpng-dev pkg-config libpulse-dev libsndfile1-dev libevdev-dev acl)
 if [[ "${1:-}" == "test" ]]; then
     want+=(libiio-utils iiod umockdev locales python3-gi gir1.2-umockdev-1.0 chromium)
     want+=(pulseaudio pulseaudio-utils sox)

@@ -9,9 +9,14 @@ struct DeviceOptions: ParsableArguments {
     var uri: String = "local:"
 
     @Option(help: ArgumentHelp("Accelerometer by id (iio:device0), name, label or location "
-                               + "(display, base). Default: the display one, never a base one.",
+                               + "(display, base); a game pad's motion sensor by node (/dev/input/event5) "
+                               + "or name. Default: the display one, never a base one.",
                                valueName: "device"))
     var device: String?
+
+    @Option(help: ArgumentHelp("auto (IIO, else a game pad's motion sensor through evdev), iio or evdev.",
+                               valueName: "source"))
+    var source: CaptureSourceSetting = .auto
 
     @Option(help: ArgumentHelp("auto (buffer, else poll, saying why), buffer, or poll.", valueName: "mode"))
     var mode: CaptureMode = .auto
@@ -35,6 +40,9 @@ struct DeviceOptions: ParsableArguments {
                 throw ValidationError("--mount-matrix: \(error)")
             }
         }
+        if source == .iio, let device, MotionPadSelector.isNode(device) {
+            throw ValidationError("--device \(device) is an input node: use --source evdev or auto")
+        }
         if let device, device.isEmpty {
             throw ValidationError("--device is empty: give an id (iio:device0), a name, a label or display/base")
         }
@@ -55,7 +63,8 @@ struct DeviceOptions: ParsableArguments {
     /// The capture configuration these options describe.
     func makeCaptureConfiguration() -> CaptureConfiguration {
         CaptureConfiguration(uri: uri, device: device, mode: mode, rateHertz: rate,
-                             mountMatrix: mountMatrix.flatMap { try? MountMatrix(parsing: $0) })
+                             mountMatrix: mountMatrix.flatMap { try? MountMatrix(parsing: $0) },
+                             source: source.resolve(device: device, uri: uri))
     }
 }
 

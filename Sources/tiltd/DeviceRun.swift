@@ -31,7 +31,7 @@ final class DeviceRun: @unchecked Sendable {
     private let control = Mutex(Control())
 
     private struct Control {
-        var capture: DeviceCapture?
+        var capture: (any MotionCapture)?
         var ended = false
         var waiter: CheckedContinuation<Void, Never>?
     }
@@ -103,7 +103,7 @@ final class DeviceRun: @unchecked Sendable {
     ///
     /// - Throws: why the device cannot be opened (bad URI, none found, busy).
     func open() throws {
-        let capture = DeviceCapture(configuration: configuration)
+        let capture = configuration.makeCapture()
         let isNew = control.withLock { control -> Bool in
             guard control.capture == nil, !control.ended else { return false }
             control.capture = capture
@@ -125,7 +125,7 @@ final class DeviceRun: @unchecked Sendable {
     /// Stops the capture and waits until its buffer is disabled; the run goes
     /// on (a later `open()` resumes it).
     func close() {
-        let capture = control.withLock { control -> DeviceCapture? in
+        let capture = control.withLock { control -> (any MotionCapture)? in
             defer { control.capture = nil }
             return control.capture
         }
@@ -150,9 +150,7 @@ final class DeviceRun: @unchecked Sendable {
         case .notice(let message):
             DeviceDiagnostics.print(message)
         case .opened(let status):
-            DeviceDiagnostics.print("reading \(status.info.displayName) at \(status.info.uri) in "
-                + "\(status.mode.rawValue) mode at \(CaptureRate.attributeText(status.rateHertz)) Hz with "
-                + "\(status.clock) timestamps")
+            DeviceDiagnostics.print(status.openedMessage)
             if trace == nil, let tracePath {
                 do {
                     trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status))
@@ -208,10 +206,14 @@ final class DeviceRun: @unchecked Sendable {
         var extra = ["device": info.id, "mode": status.mode.rawValue, "clock": status.clock,
                      "scale-source": info.scaleSource, "offset-source": info.offsetSource]
         if let location = info.location { extra["location"] = location }
+        if let pad = status.pad {
+            extra["source"] = "evdev \(pad.usbID) \(pad.family.rawValue)"
+            extra["mode"] = "events"
+        }
         return TraceHeader(name: info.name, label: info.label, uri: info.uri, scale: info.scale,
                            offset: info.offset, mountMatrix: info.mountMatrix,
                            mountMatrixSource: info.mountMatrixSource.rawValue,
-                           samplingFrequencyHertz: status.rateHertz, tiltdVersion: Tiltd.version,
+                           samplingFrequencyHertz: status.pad == nil ? status.rateHertz : nil, tiltdVersion: Tiltd.version,
                            extra: extra)
     }
 }

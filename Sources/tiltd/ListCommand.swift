@@ -8,11 +8,11 @@ import Sensors
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List accelerometers: id, name, label/location, scale, offset, mount matrix, rates, buffer.",
+        abstract: "List accelerometers (IIO) and game-pad motion sensors (evdev) with what tiltd uses from them.",
         discussion: """
             The device marked with * is the one `tiltd run` reads without --device: \
-            the display accelerometer, never one in the base. Exits with status 1 \
-            and says why when there is none.
+            the display accelerometer, never one in the base, else the first game \
+            pad's motion sensor. Exits with status 1 and says why when there is none.
             """)
 
     @Option(help: ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.",
@@ -27,8 +27,13 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let found: [AccelerometerInfo]
-        let deviceCount: Int
+        // Game pads' motion sensors (evdev) are listed after the IIO devices;
+        // only nodes udev marks ID_INPUT_ACCELEROMETER=1 are opened.
+        var padsSkipped: [any Error] = []
+        let pads = uri == "local:" ? MotionPadDiscovery().pads(skipped: &padsSkipped) : []
+        for error in padsSkipped { DeviceDiagnostics.print("skipping a motion sensor: \(error)") }
+        var found: [AccelerometerInfo] = []
+        var deviceCount = 0
         do {
             let context = try IIOContext(uri: uri)
             var skipped: [any Error] = []
@@ -36,8 +41,10 @@ struct ListCommand: AsyncParsableCommand {
             for error in skipped { DeviceDiagnostics.print("skipping an accelerometer: \(error)") }
             deviceCount = context.deviceCount
         } catch {
-            DeviceDiagnostics.print("\(error)")
-            throw ExitCode(1)
+            if pads.isEmpty {
+                DeviceDiagnostics.print("\(error)")
+                throw ExitCode(1)
+            }
         }
         var chosen: Int? = nil
         var why: String? = nil
@@ -46,8 +53,14 @@ struct ListCommand: AsyncParsableCommand {
         } catch {
             why = "\(error)"
         }
+        // Without a usable IIO accelerometer, `tiltd run` reads the first pad.
+        let padChosen = chosen == nil && !pads.isEmpty ? 0 : nil
         if json {
-            let entries = found.enumerated().map { DeviceListEntry(info: $0.element, chosen: $0.offset == chosen) }
+            let entries = found.enumerated().map {
+                ListedDevice(entry: DeviceListEntry(info: $0.element, chosen: $0.offset == chosen))
+            } + pads.enumerated().map {
+                ListedDevice(entry: PadListEntry(info: $0.element, chosen: $0.offset == padChosen))
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(entries)
@@ -57,12 +70,15 @@ struct ListCommand: AsyncParsableCommand {
             for (index, info) in found.enumerated() {
                 text += DeviceListEntry(info: info, chosen: index == chosen).text()
             }
+            for (index, info) in pads.enumerated() {
+                text += PadListEntry(info: info, chosen: index == padChosen).text()
+            }
             FileHandle.standardOutput.write(Data(text.utf8))
         }
-        if found.isEmpty, let why {
+        if found.isEmpty && pads.isEmpty, let why {
             DeviceDiagnostics.print(why)
             throw ExitCode(1)
-        } else if let why {
+        } else if let why, !(found.isEmpty && !pads.isEmpty) {
             DeviceDiagnostics.print(why)
         }
     }

@@ -1,6 +1,9 @@
 import Motion
 /// What to capture from and how; the command line's device options.
 public struct CaptureConfiguration: Sendable, Equatable {
+    /// IIO (libiio, the fields below) or an evdev motion sensor (`device`,
+    /// `mountMatrix` and the retry times apply).
+    public var source: CaptureSource
     /// libiio context URI: `local:`, `ip:HOST[:PORT]`, `usb:…`.
     public var uri: String
     /// Which accelerometer (id, name, label or location); nil chooses the display one.
@@ -21,7 +24,8 @@ public struct CaptureConfiguration: Sendable, Equatable {
     public init(uri: String = "local:", device: String? = nil, mode: CaptureMode = .auto,
                 rateHertz: Double? = nil, mountMatrix: MountMatrix? = nil,
                 bufferSilenceSeconds: Double = 0.5, retryInitialSeconds: Double = 0.25,
-                retryMaximumSeconds: Double = 4) {
+                retryMaximumSeconds: Double = 4, source: CaptureSource = .iio) {
+        self.source = source
         self.uri = uri
         self.device = device
         self.mode = mode

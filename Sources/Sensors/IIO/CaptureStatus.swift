@@ -9,8 +9,13 @@ public struct CaptureStatus: Sendable, Equatable {
     /// The clock of the samples' timestamps: "monotonic" (polled, or a
     /// device set to it), else the device's `current_timestamp_clock`.
     public var clock: String
+    /// The evdev motion sensor read, when the source is a game pad (then
+    /// `info` describes it as an accelerometer and `rateHertz` is nominal).
+    public var pad: MotionPadInfo?
 
-    public init(info: AccelerometerInfo, mode: CaptureMode, rateHertz: Double, clock: String) {
+    public init(info: AccelerometerInfo, mode: CaptureMode, rateHertz: Double, clock: String,
+                pad: MotionPadInfo? = nil) {
+        self.pad = pad
         self.info = info
         self.mode = mode
         self.rateHertz = rateHertz

@@ -139,7 +139,7 @@ public final class DeviceCapture: @unchecked Sendable {
                     let message = "still cannot open the device: \(error)"
                     if message != lastAttemptMessage, !handler(.notice(message)) { return }
                     lastAttemptMessage = message
-                    pause(seconds: backoff)
+                    MonotonicClock.pause(seconds: backoff) { isStopping }
                     backoff = min(backoff * 2, configuration.retryMaximumSeconds)
                     continue
                 }
@@ -162,17 +162,9 @@ public final class DeviceCapture: @unchecked Sendable {
                 let time = lastClock == "monotonic" ? MonotonicClock.nanoseconds() : (lastTimestamp ?? 0) + 1
                 let message = "lost \(current.status.info.displayName): \(error); retrying with backoff"
                 if !handler(.fault(message, timestampNanoseconds: time)) { return }
-                pause(seconds: backoff)
+                MonotonicClock.pause(seconds: backoff) { isStopping }
                 backoff = min(backoff * 2, configuration.retryMaximumSeconds)
             }
-        }
-    }
-
-    /// Sleeps, waking early when stopped.
-    private func pause(seconds: Double) {
-        let end = MonotonicClock.nanoseconds() + Int64(seconds * 1e9)
-        while !isStopping && MonotonicClock.nanoseconds() < end {
-            MonotonicClock.sleep(untilNanoseconds: min(end, MonotonicClock.nanoseconds() + 50_000_000))
         }
     }
 }

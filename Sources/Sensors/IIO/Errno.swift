@@ -28,6 +28,7 @@ public struct Errno: Error, Sendable, Equatable, CustomStringConvertible {
         case ENOSYS: return "ENOSYS"
         case EAGAIN: return "EAGAIN"
         case ENOTSUP: return "ENOTSUP"
+        case ENOTTY: return "ENOTTY"
         default: return "errno \(code)"
         }
     }

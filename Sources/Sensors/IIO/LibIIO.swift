@@ -187,6 +187,42 @@ enum LibIIO {
         return found
     }
 
+    /// The input devices udev marks `ID_INPUT_ACCELEROMETER=1` that have a
+    /// node, with their properties: how evdev motion sensors are found
+    /// without opening any other input device (keyboards included).
+    /// `name` is the parent input device's `name` attribute (what
+    /// EVIOCGNAME returns), read from sysfs without opening the node.
+    static func udevInputAccelerometers() -> [(node: String, name: String?, properties: [String: String])] {
+        guard let udev = udev_new() else { return [] }
+        defer { udev_unref(udev) }
+        guard let enumerate = udev_enumerate_new(udev) else { return [] }
+        defer { udev_enumerate_unref(enumerate) }
+        udev_enumerate_add_match_subsystem(enumerate, "input")
+        udev_enumerate_add_match_property(enumerate, "ID_INPUT_ACCELEROMETER", "1")
+        udev_enumerate_scan_devices(enumerate)
+        var found: [(node: String, name: String?, properties: [String: String])] = []
+        var entry = udev_enumerate_get_list_entry(enumerate)
+        while let current = entry {
+            defer { entry = udev_list_entry_get_next(current) }
+            guard let path = udev_list_entry_get_name(current),
+                  let device = udev_device_new_from_syspath(udev, path) else { continue }
+            defer { udev_device_unref(device) }
+            guard let node = string(udev_device_get_devnode(device)) else { continue }
+            var properties: [String: String] = [:]
+            var property = udev_device_get_properties_list_entry(device)
+            while let item = property {
+                if let name = string(udev_list_entry_get_name(item)) {
+                    properties[name] = string(udev_list_entry_get_value(item)) ?? ""
+                }
+                property = udev_list_entry_get_next(item)
+            }
+            let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil)
+            let name = parent.flatMap { string(udev_device_get_sysattr_value($0, "name")) }
+            found.append((node, name?.trimmingNewline(), properties))
+        }
+        return found
+    }
+
     // MARK: Helpers
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {

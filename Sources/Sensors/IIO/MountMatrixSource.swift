@@ -11,6 +11,8 @@ public enum MountMatrixSource: String, Sendable, CaseIterable {
     case accelMountMatrix = "in_accel_mount_matrix"
     /// sysfs `in_mount_matrix`.
     case inMountMatrix = "in_mount_matrix"
+    /// A game pad's driver frame (`PadFamily`, docs/devices.md).
+    case padFamily = "pad family"
     /// Nothing found: identity.
     case identity = "identity (none found)"
 }

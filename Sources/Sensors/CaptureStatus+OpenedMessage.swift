@@ -1,0 +1,12 @@
+/// The line printed when a capture opens its device.
+extension CaptureStatus {
+    public var openedMessage: String {
+        if let pad {
+            let clock = pad.hasTimestamp ? "the pad's MSC_TIMESTAMP" : "event-time"
+            return "reading \(pad.displayName) through evdev (\(pad.usbID), \(pad.mountMatrixSourceText)) "
+                + "with \(clock) timestamps"
+        }
+        return "reading \(info.displayName) at \(info.uri) in \(mode.rawValue) mode at "
+            + "\(CaptureRate.attributeText(rateHertz)) Hz with \(clock) timestamps"
+    }
+}
