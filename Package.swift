@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Sensors", targets: ["Sensors"]),
         .library(name: "Knob", targets: ["Knob"]),
+        .library(name: "TiltBus", targets: ["TiltBus"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,16 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // sd-bus from libsystemd (Debian: libsystemd-dev), reached only through
+        // Sources/TiltBus/SDBus.swift.
+        .systemLibrary(
+            name: "CSDBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        // The sd-bus vtable of net.tiltd.Tilt1 (its SD_BUS_* macros cannot be
+        // imported into Swift); it calls back into TiltBus for every member.
+        .target(name: "CTiltBus", dependencies: ["CSDBus"]),
         // Motion: the device-independent maths and traces (no C library).
         .target(
             name: "Motion",
@@ -49,12 +60,18 @@ let package = Package(
             name: "Knob",
             dependencies: ["Motion", "CPNG"]
         ),
+        // TiltBus: the D-Bus service net.tiltd.Tilt and its monitor client.
+        .target(
+            name: "TiltBus",
+            dependencies: ["Knob", "Motion", "CSDBus", "CTiltBus"]
+        ),
         .executableTarget(
             name: "tiltd",
             dependencies: [
                 "Motion",
                 "Sensors",
                 "Knob",
+                "TiltBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -63,6 +80,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion"]),
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion"], exclude: ["Golden"]),
+        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "tiltd"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]
 )

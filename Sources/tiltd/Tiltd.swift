@@ -18,7 +18,8 @@ struct Tiltd: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [RunCommand.self, ListCommand.self, RecordCommand.self,
-                      ReplayCommand.self, RenderCommand.self, ServeCommand.self],
+                      ReplayCommand.self, RenderCommand.self, ServeCommand.self,
+                      MonitorCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
