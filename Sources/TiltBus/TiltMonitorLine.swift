@@ -19,8 +19,9 @@ public enum TiltMonitorFormat: Sendable {
                 + (accelerometer ? (device.isEmpty ? "yes" : device) : "none")
                 + ", gyroscope " + (gyroscope ? "yes" : "none")
         case .json:
-            return #"{"event":"appeared","owner":"# + TiltMonitorFormat.quoted(owner) + #","device":"#
-                + TiltMonitorFormat.quoted(device) + #","accelerometer":\#(accelerometer),"gyroscope":\#(gyroscope)}"#
+            return "{\"event\":\"appeared\",\"owner\":\"\(TiltMonitorFormat.quoted(owner))\","
+                + "\"device\":\"\(TiltMonitorFormat.quoted(device))\","
+                + "\"accelerometer\":\(accelerometer),\"gyroscope\":\(gyroscope)}"
         }
     }
 

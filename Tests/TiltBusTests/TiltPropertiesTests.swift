@@ -78,5 +78,10 @@ import Testing
         #expect(TiltMonitorFormat.text.state(values)
                     == "t 12.345678  roll 0.1234  pitch 0.4567  orientation left-up  tilt tilted-up")
         #expect(TiltMonitorFormat.quoted("a\"b\\c\n") == #"a\"b\\c\u000a"#)
+        let appeared = TiltMonitorFormat.json.appeared(owner: ":1.7", bus: "the session bus",
+                                                       ["Device": .string("iio:device0 (\"x\")"),
+                                                        "HasAccelerometer": .bool(true)])
+        #expect(appeared == #"{"event":"appeared","owner":":1.7","device":"iio:device0 (\"x\")","#
+                    + #""accelerometer":true,"gyroscope":false}"#)
     }
 }
