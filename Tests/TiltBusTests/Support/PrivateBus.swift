@@ -11,7 +11,8 @@ final class PrivateBus {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
     }
 
-    init() throws {
+    /// - Parameter configuration: `["--session"]`, or `["--config-file=…"]`.
+    init(configuration: [String] = ["--session"]) throws {
         // Files, not pipes: the forked daemon keeps its stdout and stderr
         // open, so a pipe would never reach its end. posix_spawn and waitpid
         // rather than Foundation's Process, which here never saw the
@@ -26,7 +27,7 @@ final class PrivateBus {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ["/usr/bin/dbus-daemon", "--session", "--fork", "--nopidfile", "--print-address=1", "--print-pid=2"]
+        let argv = ["/usr/bin/dbus-daemon"] + configuration + ["--fork", "--nopidfile", "--print-address=1", "--print-pid=2"]
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var child: pid_t = 0
@@ -35,7 +36,9 @@ final class PrivateBus {
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}  // --fork: returns once the daemon listens
         let address = try String(contentsOfFile: outPath, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let pidText = try String(contentsOfFile: errPath, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        // The pid is the last line; warnings (an unknown user in a policy) come before it.
+        let pidText = try String(contentsOfFile: errPath, encoding: .utf8)
+            .split(separator: "\n").last.map(String.init) ?? ""
         guard status == 0, !address.isEmpty, let pid = pid_t(pidText) else {
             throw Failure(text: "dbus-daemon failed (wait status \(status)): \(pidText)")
         }
