@@ -157,6 +157,19 @@ final class SDBus {
         return sd_bus_message_has_signature(reply, "a{sv}") > 0 ? SDBus.readDictionary(reply) : [:]
     }
 
+    /// The unique name that owns `name` now, or nil if none does.
+    func owner(of name: String) -> String? {
+        var message: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &message, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                             "org.freedesktop.DBus", "GetNameOwner") >= 0 else { return nil }
+        defer { sd_bus_message_unref(message) }
+        var reply: OpaquePointer?
+        defer { sd_bus_message_unref(reply) }
+        guard sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), name) >= 0,
+              sd_bus_call(bus, message, 5_000_000, nil, &reply) >= 0 else { return nil }
+        return SDBus.readString(reply)
+    }
+
     /// Dispatches every message that has arrived.
     func processAvailable() throws {
         while true {

@@ -93,9 +93,10 @@ public final class TiltMonitor: Sendable {
             let values = try bus.call(destination: name, path: TiltProperties.objectPath,
                                       interface: "org.freedesktop.DBus.Properties", member: "GetAll",
                                       argument: TiltProperties.interface)
-            watch.owner = owner ?? name
+            let unique = owner ?? bus.owner(of: name) ?? name
+            watch.owner = unique
             watch.values = values
-            write(format.appeared(owner: owner ?? name, bus: address.description, values))
+            write(format.appeared(owner: unique, bus: address.description, values))
             write(format.state(values))
             return true
         } catch {
