@@ -48,11 +48,15 @@ struct TiltServiceTests {
         #expect(enough, "\(claimant.stdout)\n\(claimant.stderr)")
         // PropertiesChanged lists only what changed: merge, as a client does.
         var object: [String: Any] = ["Roll": 0.0, "Pitch": 0.0]
+        var previous: Int64 = -1
         for line in claimant.stdoutLines.dropFirst() {
             let changed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
             object.merge(changed) { _, new in new }
             let timestamp = (object["Timestamp"] as? NSNumber)?.int64Value ?? -1
             let state = try #require(sent[timestamp], "no state was sent at \(timestamp): \(line)")
+            // One signal per state at most: never twice the same state.
+            #expect(timestamp > previous, "\(line) after t=\(previous)")
+            previous = timestamp
             // D-Bus carries the doubles exactly; Foundation's JSON parser may
             // be off in the last bits of Python's shortest repr.
             let roll = try #require((object["Roll"] as? NSNumber)?.doubleValue)
