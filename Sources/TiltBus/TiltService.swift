@@ -85,9 +85,13 @@ public final class TiltService: @unchecked Sendable {
         thread.start()
     }
 
-    /// Takes one state that passed the gate (any thread).
+    /// Takes one state that passed the gate (any thread). A state proves
+    /// an accelerometer, even one that was missing when the service started.
     public func emit(_ state: KnobState) {
-        update { $0.state = state }
+        update { properties in
+            properties.state = state
+            properties.hasAccelerometer = true
+        }
     }
 
     /// Changes the properties (any thread); claimants hear of the changes.

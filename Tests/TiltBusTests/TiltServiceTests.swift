@@ -72,7 +72,7 @@ struct TiltServiceTests {
     @Test func aClientThatDiesReleasesItsClaim() throws {
         let bus = try PrivateBus()
         let log = ClaimLog()
-        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(hasAccelerometer: false),
                                       onClaimCountChanged: log.record, report: { _ in })
         defer { service.stop() }
         let client = try Self.client(bus, "claim", count: 3)
@@ -84,6 +84,7 @@ struct TiltServiceTests {
         }
         #expect(ended)
         #expect(client.waitFor { log.values == [1, 0] }, "\(log.values)")
+        #expect(service.busProperty("HasAccelerometer") == .bool(true), "states prove an accelerometer")
     }
 
     @Test func releaseEndsTheClaimAndClaimsAreBounded() throws {
