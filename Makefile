@@ -1,7 +1,8 @@
 # tiltd: build and install.
 #
 #   make                      release build (.build/release/tiltd)
-#   make install              binary, udev rule, sysusers entry, systemd unit, docs
+#   make install              binary, udev rule, sysusers entry, systemd unit, D-Bus policy
+#                             and activation file, docs
 #   make install PREFIX=/usr DESTDIR=/tmp/pkg
 #   make uninstall            removes what install put in place
 #   make test                 scripts/test.sh (set-up + the whole test suite)
@@ -18,6 +19,10 @@ DOCDIR ?= $(PREFIX)/share/doc/tiltd
 UDEVRULESDIR ?= /usr/lib/udev/rules.d
 SYSUSERSDIR ?= /usr/lib/sysusers.d
 UNITDIR ?= /usr/lib/systemd/system
+# The system bus reads policies and activation files only under /usr/share
+# (or /etc), even for /usr/local installs.
+DBUSPOLICYDIR ?= /usr/share/dbus-1/system.d
+DBUSSERVICEDIR ?= /usr/share/dbus-1/system-services
 SWIFT ?= swift
 
 .PHONY: all build install uninstall test
@@ -36,6 +41,9 @@ install: build
 		> $(DESTDIR)$(UNITDIR)/tiltd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/tiltd.service
 	install -Dm0644 docs/devices.md $(DESTDIR)$(DOCDIR)/devices.md
+	install -Dm0644 dbus/net.tiltd.Tilt.conf $(DESTDIR)$(DBUSPOLICYDIR)/net.tiltd.Tilt.conf
+	install -Dm0644 dbus/net.tiltd.Tilt.service $(DESTDIR)$(DBUSSERVICEDIR)/net.tiltd.Tilt.service
+	install -Dm0644 docs/dbus.md $(DESTDIR)$(DOCDIR)/dbus.md
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tiltd
@@ -43,6 +51,9 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/tiltd.conf
 	rm -f $(DESTDIR)$(UNITDIR)/tiltd.service
 	rm -f $(DESTDIR)$(DOCDIR)/devices.md
+	rm -f $(DESTDIR)$(DBUSPOLICYDIR)/net.tiltd.Tilt.conf
+	rm -f $(DESTDIR)$(DBUSSERVICEDIR)/net.tiltd.Tilt.service
+	rm -f $(DESTDIR)$(DOCDIR)/dbus.md
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 test:

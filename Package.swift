@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "Levels", targets: ["Levels"]),
         .library(name: "Web", targets: ["Web"]),
+        .library(name: "TiltBus", targets: ["TiltBus"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -63,6 +64,16 @@ let package = Package(
             name: "Levels",
             dependencies: ["CPulse", "CSndFile"]
         ),
+        // sd-bus from libsystemd (Debian: libsystemd-dev), reached only through
+        // Sources/TiltBus/SDBus.swift.
+        .systemLibrary(
+            name: "CSDBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        // The sd-bus vtable of net.tiltd.Tilt1 (its SD_BUS_* macros cannot be
+        // imported into Swift); it calls back into TiltBus for every member.
+        .target(name: "CTiltBus", dependencies: ["CSDBus"]),
         // Motion: the device-independent maths and traces (no C library).
         .target(
             name: "Motion",
@@ -105,6 +116,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // TiltBus: the D-Bus service net.tiltd.Tilt and its monitor client.
+        .target(
+            name: "TiltBus",
+            dependencies: ["Knob", "Motion", "CSDBus", "CTiltBus"]
+        ),
         .executableTarget(
             name: "tiltd",
             dependencies: [
@@ -114,6 +130,7 @@ let package = Package(
                 "Controls",
                 "Levels",
                 "Web",
+                "TiltBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -130,6 +147,7 @@ let package = Package(
             "Web", "Knob", "Motion",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "tiltd"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
     ]
 )

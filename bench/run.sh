@@ -8,3 +8,4 @@ cd "$(dirname "$0")"
 ./frames.sh
 ./capture.sh
 ./latency.sh
+./dbus-peer.sh

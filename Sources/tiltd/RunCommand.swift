@@ -21,6 +21,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var device: DeviceOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var listen: ListenOptions
+    @OptionGroup var dbus: DBusOptions
 
     @Option(help: ArgumentHelp("Also record the raw samples and device metadata to this trace file.",
                                valueName: "file"))
@@ -40,10 +41,16 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         var sinks: [any StateSink] = [StdoutSink(flushEachLine: true)]
         // --on-demand: the socket's client count opens and closes the device.
-        let onDemand = listen.onDemand ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
-        let socket = try listen.startServer { count in onDemand?.clientCountChanged(count) }
+        // --dbus: so do D-Bus claims (DBusOptions.swift).
+        let onDemand = listen.onDemand || dbus.dbus != nil ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
+        let demand = DemandCount { count in onDemand?.clientCountChanged(count) }
+        let socketCounts = listen.onDemand
+        let socket = try listen.startServer { count in if socketCounts { demand.socketClients(count) } }
         defer { socket?.close() }
         if let socket { sinks.append(socket) }
+        let service = try dbus.startService(device: device) { count in demand.busClaims(count) }
+        defer { service?.stop() }
+        if let service { sinks.append(service) }
         let run = DeviceRun(capture: device.makeCaptureConfiguration(),
                             pipeline: pipeline.makeConfiguration(), sinks: sinks,
                             tracePath: record, count: count, duration: duration)

@@ -19,7 +19,7 @@ struct Tiltd: AsyncParsableCommand {
         version: version,
         subcommands: [RunCommand.self, ListCommand.self, RecordCommand.self,
                       ReplayCommand.self, RenderCommand.self, ServeCommand.self, DrawCommand.self,
-                      LevelsCommand.self],
+                      LevelsCommand.self, MonitorCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Dispatch
+import Glibc
+import Motion
+import TiltBus
+
+/// `tiltd monitor`: iio-sensor-proxy's `monitor-sensor` for net.tiltd.Tilt,
+/// with the continuous values.
+struct MonitorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Watch the net.tiltd.Tilt D-Bus service and print each change as a line.",
+        discussion: """
+            Claims net.tiltd.Tilt (started by `tiltd run --dbus system|session`), \
+            prints its values when it appears and one line per PropertiesChanged, \
+            waits and claims again when the service restarts, and exits 0 on \
+            SIGINT or SIGTERM. See docs/dbus.md.
+            """)
+
+    @Flag(name: .customLong("system"), help: "Watch the system bus (the default).")
+    var system = false
+
+    @Flag(name: .customLong("session"), help: "Watch the session bus.")
+    var session = false
+
+    @Flag(help: "Print one JSON object per line instead of text.")
+    var json = false
+
+    func validate() throws {
+        if system && session { throw ValidationError("--system and --session exclude each other; pick one bus") }
+    }
+
+    func run() throws {
+        let monitor: TiltMonitor
+        do {
+            monitor = try TiltMonitor(bus: session ? .session : .system, format: json ? .json : .text,
+                                      write: MonitorCommand.writeLine, report: StdoutSink.writeStandardError)
+        } catch {
+            DeviceDiagnostics.print("error: \(error)")
+            throw ExitCode.failure
+        }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { monitor.stop() }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+        do {
+            try monitor.run()
+        } catch {
+            DeviceDiagnostics.print("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Writes one line to stdout at once (a pipe reader sees each change as it happens).
+    @Sendable static func writeLine(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        let failure = bytes.withUnsafeBytes { FileDescriptorWriter.writeAll(STDOUT_FILENO, $0) }
+        if failure != 0 {
+            StdoutSink.writeStandardError("tiltd: error: cannot write to standard output: "
+                                          + FileDescriptorWriter.describe(failure))
+            Glibc.exit(EXIT_FAILURE)
+        }
+    }
+}

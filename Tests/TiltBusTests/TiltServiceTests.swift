@@ -1,0 +1,118 @@
+import Foundation
+import Knob
+import Motion
+import Synchronization
+import Testing
+@testable import TiltBus
+
+/// TiltService on a private bus, with Python (Gio) clients in other processes.
+@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+struct TiltServiceTests {
+    /// The claim counts the service reported, in order.
+    final class ClaimLog: Sendable {
+        private let counts = Mutex<[Int]>([])
+        func record(_ count: Int) { counts.withLock { $0.append(count) } }
+        var values: [Int] { counts.withLock { $0 } }
+    }
+
+    static func client(_ bus: PrivateBus, _ mode: String, count: Int = 0) throws -> ChildProcess {
+        try ChildProcess("/usr/bin/python3", [ChildProcess.fixture("dbus-client.py"), bus.address, mode, String(count)])
+    }
+
+    static func state(_ index: Int) -> KnobState {
+        KnobState(tilt: TiltState(timestampNanoseconds: 1_000_000_000 + Int64(index) * 5_000_000,
+                                  roll: 0.001 * Double(index), pitch: 1.2 - 0.002 * Double(index),
+                                  orientation: .normal))
+    }
+
+    @Test func onlyClaimantsReceiveTheStates() throws {
+        let bus = try PrivateBus()
+        let log = ClaimLog()
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(hasAccelerometer: true),
+                                      onClaimCountChanged: log.record, report: { _ in })
+        defer { service.stop() }
+        let watcher = try Self.client(bus, "watch")
+        #expect(watcher.waitFor { watcher.stdout.contains("ready") }, "\(watcher.stderr)")
+        let claimant = try Self.client(bus, "claim")
+        #expect(claimant.waitFor { claimant.stdout.contains("ready") }, "\(claimant.stderr)")
+        #expect(log.values == [1])
+        var sent: [Int64: KnobState] = [:]
+        var index = 0
+        let enough = claimant.waitFor {
+            let state = Self.state(index)
+            sent[state.tilt.timestampNanoseconds] = state
+            service.emit(state)
+            index += 1
+            return claimant.stdoutLines.count >= 21
+        }
+        #expect(enough, "\(claimant.stdout)\n\(claimant.stderr)")
+        // PropertiesChanged lists only what changed: merge, as a client does.
+        var object: [String: Any] = ["Roll": 0.0, "Pitch": 0.0]
+        var previous: Int64 = -1
+        for line in claimant.stdoutLines.dropFirst() {
+            let changed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            object.merge(changed) { _, new in new }
+            let timestamp = (object["Timestamp"] as? NSNumber)?.int64Value ?? -1
+            let state = try #require(sent[timestamp], "no state was sent at \(timestamp): \(line)")
+            // One signal per state at most: never twice the same state.
+            #expect(timestamp > previous, "\(line) after t=\(previous)")
+            previous = timestamp
+            // D-Bus carries the doubles exactly; Foundation's JSON parser may
+            // be off in the last bits of Python's shortest repr.
+            let roll = try #require((object["Roll"] as? NSNumber)?.doubleValue)
+            let pitch = try #require((object["Pitch"] as? NSNumber)?.doubleValue)
+            #expect(abs(roll - state.tilt.roll) < 1e-12)
+            #expect(abs(pitch - state.tilt.pitch) < 1e-12)
+        }
+        watcher.closeInput()
+        #expect(watcher.waitFor { watcher.stdout.contains("received") })
+        #expect(watcher.stdout.contains("received 0"), "\(watcher.stdout)")
+    }
+
+    @Test func aClientThatDiesReleasesItsClaim() throws {
+        let bus = try PrivateBus()
+        let log = ClaimLog()
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(hasAccelerometer: false),
+                                      onClaimCountChanged: log.record, report: { _ in })
+        defer { service.stop() }
+        let client = try Self.client(bus, "claim", count: 3)
+        var index = 0
+        let ended = client.waitFor {
+            service.emit(Self.state(index))
+            index += 1
+            return !client.isRunning
+        }
+        #expect(ended)
+        #expect(client.waitFor { log.values == [1, 0] }, "\(log.values)")
+        #expect(service.busProperty("HasAccelerometer") == .bool(true), "states prove an accelerometer")
+    }
+
+    @Test func releaseEndsTheClaimAndClaimsAreBounded() throws {
+        let bus = try PrivateBus()
+        let log = ClaimLog()
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(), maximumClaims: 1,
+                                      onClaimCountChanged: log.record, report: { _ in })
+        defer { service.stop() }
+        let first = try Self.client(bus, "claim")
+        #expect(first.waitFor { first.stdout.contains("ready") })
+        let second = try Self.client(bus, "claim")
+        #expect(second.waitFor { !second.isRunning })
+        #expect(second.stdout.contains("error: net.tiltd.Tilt1.Error.TooManyClaims"), "\(second.stdout)")
+        first.closeInput()
+        #expect(first.waitFor { log.values == [1, 0] }, "\(log.values)")
+        let third = try Self.client(bus, "release")
+        #expect(third.waitFor { third.stdout.contains("released") }, "\(third.stderr)")
+        #expect(third.waitFor { log.values == [1, 0, 1, 0] }, "\(log.values)")
+    }
+
+    @Test func aSecondServiceIsToldTheNameIsTaken() throws {
+        let bus = try PrivateBus()
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
+                                      onClaimCountChanged: { _ in }, report: { _ in })
+        defer { service.stop() }
+        #expect(throws: TiltBusError.nameTaken(name: "net.tiltd.Tilt", bus: "the bus at \(bus.address)")) {
+            try TiltService(bus: .address(bus.address), properties: TiltProperties(),
+                            onClaimCountChanged: { _ in }, report: { _ in })
+        }
+    }
+}

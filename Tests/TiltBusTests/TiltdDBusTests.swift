@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `tiltd run --dbus session` on a umockdev buffered accelerometer and a
+/// private bus: what busctl and a Python client see of it.
+@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")))
+struct TiltdDBusTests {
+    /// Starts tiltd on `bus` and waits until it owns net.tiltd.Tilt.
+    static func startTiltd(on bus: PrivateBus) throws -> ChildProcess {
+        let tiltd = try ChildProcess.tiltdUnderUmockdev(device: "buffered.umockdev", script: "bench-200hz.script",
+                                                        ["run", "--dbus", "session"], environment: bus.environment)
+        let owned = tiltd.waitFor {
+            guard let status = try? ChildProcess("/usr/bin/busctl", ["--user", "status", "net.tiltd.Tilt"],
+                                                 environment: bus.environment) else { return false }
+            _ = status.waitFor(10) { !status.isRunning }
+            return status.stop(within: 1) == 0
+        }
+        #expect(owned, "tiltd never owned net.tiltd.Tilt: \(tiltd.stderr)")
+        return tiltd
+    }
+
+    @Test func busctlIntrospectListsTheInterface() throws {
+        let bus = try PrivateBus()
+        let tiltd = try Self.startTiltd(on: bus)
+        let introspect = try ChildProcess("/usr/bin/busctl", ["--user", "introspect", "net.tiltd.Tilt", "/net/tiltd/Tilt"],
+                                          environment: bus.environment)
+        #expect(introspect.waitFor { !introspect.isRunning })
+        let listing = introspect.stdout
+        for expected in ["net.tiltd.Tilt1", ".Claim", ".Release", ".HasAccelerometer", ".HasGyroscope", ".Orientation",
+                         ".Tilt ", ".Roll", ".Pitch", ".Shine", "a(dd)", ".Timestamp", ".Device",
+                         "\"iio:device0 (accel_3d)\"", "org.freedesktop.DBus.Introspectable",
+                         "org.freedesktop.DBus.Peer", ".PropertiesChanged"] {
+            #expect(listing.contains(expected), "\(expected) missing from:\n\(listing)")
+        }
+        #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
+        #expect(!tiltd.stderr.contains("device opened"), "nobody claimed, yet: \(tiltd.stderr)")
+    }
+
+    @Test func claimantGetsTheJSONLinesStatesAndItsDeathClosesTheDevice() throws {
+        let bus = try PrivateBus()
+        let tiltd = try Self.startTiltd(on: bus)
+        let client = try ChildProcess("/usr/bin/python3", [ChildProcess.fixture("dbus-client.py"), bus.address,
+                                                           "claim", "40"])
+        #expect(client.waitFor(60) { !client.isRunning }, "\(client.stdout)\n\(client.stderr)\n\(tiltd.stderr)")
+        #expect(tiltd.waitFor { tiltd.stderr.contains("last client left: device released") }, "\(tiltd.stderr)")
+        #expect(tiltd.stderr.contains("device opened"), "\(tiltd.stderr)")
+        #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
+
+        // tiltd's own JSON Lines, by their `t` (µs).
+        var lines: [String: [String: Any]] = [:]
+        for line in tiltd.stdoutLines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            guard let t = object["t"] as? NSNumber else { continue }
+            lines[String(format: "%.6f", t.doubleValue)] = object
+        }
+        // PropertiesChanged lists only what changed since the values the
+        // claimant would get from GetAll: merge, as a client does.
+        var merged: [String: Any] = ["Roll": 0.0, "Pitch": 0.0, "Orientation": "undefined"]
+        let signals = client.stdoutLines.dropFirst()  // "ready"
+        #expect(signals.count == 40, "\(client.stdout)")
+        for signal in signals {
+            let changed = try JSONSerialization.jsonObject(with: Data(signal.utf8)) as? [String: Any] ?? [:]
+            merged.merge(changed) { _, new in new }
+            let nanoseconds = try #require((merged["Timestamp"] as? NSNumber)?.int64Value)
+            let key = String(format: "%.6f", Double(nanoseconds) / 1e9)
+            let line = try #require(lines[key], "no JSON line at t=\(key) for \(signal)")
+            for (property, field) in [("Roll", "roll"), ("Pitch", "pitch")] {
+                let bus = try #require((merged[property] as? NSNumber)?.doubleValue)
+                let json = try #require((line[field] as? NSNumber)?.doubleValue)
+                #expect(abs(bus - json) <= 0.00005 + 1e-12, "\(property) at t=\(key): \(bus) vs \(json)")
+            }
+            #expect(merged["Orientation"] as? String == line["orientation"] as? String, "t=\(key)")
+        }
+    }
+}
