@@ -10,16 +10,25 @@ public struct PipelineConfiguration: Sendable, Equatable {
     public var screenOrientation: ScreenOrientationSetting
     /// The rest pose angles are measured from.
     public var neutral: NeutralPoseSetting
+    /// When true (the default) readings with a gyroscope go through
+    /// `GravityFusion`; false keeps the accelerometer-only path (`--no-gyro`).
+    public var gyroEnabled: Bool
+    /// The fusion filter's tuning.
+    public var fusion: GravityFusion.Settings
 
     public init(cutoffHertz: Double = 5,
                 threshold: Double = ChangeGate.defaultThreshold,
                 gateEnabled: Bool = true,
                 screenOrientation: ScreenOrientationSetting = .fixed(.normal),
-                neutral: NeutralPoseSetting = .none) {
+                neutral: NeutralPoseSetting = .none,
+                gyroEnabled: Bool = true,
+                fusion: GravityFusion.Settings = GravityFusion.Settings()) {
         self.cutoffHertz = cutoffHertz
         self.threshold = threshold
         self.gateEnabled = gateEnabled
         self.screenOrientation = screenOrientation
         self.neutral = neutral
+        self.gyroEnabled = gyroEnabled
+        self.fusion = fusion
     }
 }

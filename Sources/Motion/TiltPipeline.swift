@@ -1,4 +1,5 @@
-/// The whole per-sample path: reading → robust low-pass filter → discrete
+/// The whole per-sample path: reading → robust low-pass filter (and, for a
+/// reading with a gyroscope, `GravityFusion`) → discrete
 /// orientation → screen mapping → neutral pose → continuous roll/pitch →
 /// change gate → tilt state.
 ///
@@ -24,6 +25,10 @@ public struct TiltPipeline: Sendable {
 
     @usableFromInline var filter: LowPassFilter
     @usableFromInline var gravity = GravityEstimate()
+    @usableFromInline var fusion: GravityFusion
+    /// True while the fusion filter tracks the stream (reset by a gyro-less reading or a restart).
+    @usableFromInline var fusing = false
+    @usableFromInline let gyroEnabled: Bool
     @usableFromInline var classifier = OrientationClassifier()
     @usableFromInline var neutral: NeutralPose
     @usableFromInline var solver = AttitudeSolver()
@@ -37,6 +42,8 @@ public struct TiltPipeline: Sendable {
     public init(configuration: PipelineConfiguration = PipelineConfiguration()) {
         self.configuration = configuration
         filter = LowPassFilter(cutoffHertz: configuration.cutoffHertz)
+        fusion = GravityFusion(settings: configuration.fusion)
+        gyroEnabled = configuration.gyroEnabled
         neutral = NeutralPose(setting: configuration.neutral)
         gate = ChangeGate(threshold: configuration.threshold)
         gateEnabled = configuration.gateEnabled
@@ -67,9 +74,23 @@ public struct TiltPipeline: Sendable {
         let previousTimestamp = filter.lastTimestampNanoseconds
         let weight = gravity.weigh(squaredMagnitude: squared,
                                    elapsedSeconds: filter.intervalSeconds(to: timestamp))
-        let filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)
+        var filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)
         if filter.lastEvent != .step {
             noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
+        }
+        if gyroEnabled, let rate = reading.rotationRate, (rate * rate).sum().isFinite {
+            // The low-pass filter owns the gap and backwards-time decisions;
+            // the fusion restarts wherever it restarted.
+            if fusing && filter.lastEvent == .step {
+                filtered = fusion.update(acceleration: acceleration, rotationRate: rate,
+                                         intervalSeconds: filter.lastIntervalSeconds, weight: weight)
+                    * gravity.magnitude
+            } else {
+                fusion.restart(acceleration: filtered)
+                fusing = true
+            }
+        } else {
+            fusing = false
         }
         let orientation = classifier.update(filtered)
         let screen = followsClassifier ? (orientation ?? .normal) : fixedScreen

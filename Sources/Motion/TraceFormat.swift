@@ -17,8 +17,12 @@
 public enum TraceFormat {
     /// The first word of every trace.
     public static let magic = "tiltd-trace"
-    /// The version this tiltd writes and the newest it reads.
-    public static let currentVersion = 1
+    /// The newest version this tiltd reads and writes. Version 2 adds the
+    /// gyroscope (`# gyro-…` header keys, a `w gx gy gz` group on samples);
+    /// a trace without a gyro is still written as version 1.
+    public static let currentVersion = 2
+    /// The marker of a sample's gyro group (ω), format 2.
+    public static let gyroMarker = "w"
     /// The usual file name extension.
     public static let fileExtension = "trace"
 
@@ -33,7 +37,8 @@ public enum TraceFormat {
         public static let mountMatrixSource = "mount-matrix-source"
         public static let samplingFrequency = "sampling-frequency-hz"
         public static let tiltdVersion = "tiltd-version"
-        static let all: Set<String> = [name, label, uri, scale, offset, mountMatrix,
-                                       mountMatrixSource, samplingFrequency, tiltdVersion]
+        static let all: Set<String> = Set([name, label, uri, scale, offset, mountMatrix,
+                                           mountMatrixSource, samplingFrequency, tiltdVersion])
+            .union(TraceGyroHeader.Key.all)
     }
 }
