@@ -26,6 +26,10 @@ struct DeviceListEntry: Encodable {
     var currentTrigger: String?
     var trigger: String?
     var timestampClock: String?
+    /// The paired gyroscope, if any.
+    var gyro: DeviceListGyroEntry?
+    /// Why a paired gyroscope cannot be used, if so.
+    var gyroProblem: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, label, location, chosen, uri, scale, offset, buffered, timestamp, trigger
@@ -35,6 +39,7 @@ struct DeviceListEntry: Encodable {
         case samplingFrequencyAvailable = "sampling_frequency_available"
         case defaultRateHertz = "default_rate_hz"
         case currentTrigger = "current_trigger", timestampClock = "timestamp_clock"
+        case gyro, gyroProblem = "gyro_problem"
     }
 
     init(info: AccelerometerInfo, chosen: Bool) {
@@ -58,6 +63,8 @@ struct DeviceListEntry: Encodable {
         currentTrigger = info.currentTrigger
         trigger = info.currentTrigger ?? info.triggerCandidate
         timestampClock = info.timestampClock
+        gyro = info.gyro.map(DeviceListGyroEntry.init)
+        gyroProblem = info.gyroProblem
     }
 
     /// The human-readable block for this device.
@@ -83,6 +90,13 @@ struct DeviceListEntry: Encodable {
         }
         lines.append("    buffer        \(triggerText)" + (buffered ? (timestamp ? ", timestamps" : ", no timestamps") : ""))
         if let timestampClock { lines.append("    clock         \(timestampClock)") }
+        if let gyro {
+            lines += gyro.lines()
+        } else if let gyroProblem {
+            lines.append("    gyroscope     unusable: \(gyroProblem)")
+        } else {
+            lines.append("    gyroscope     none paired")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -53,9 +53,12 @@ struct DeviceOptions: ParsableArguments {
     }
 
     /// The capture configuration these options describe.
-    func makeCaptureConfiguration() -> CaptureConfiguration {
+    ///
+    /// - Parameter gyro: read the paired gyroscope too (false: `--no-gyro`).
+    func makeCaptureConfiguration(gyro: Bool = true) -> CaptureConfiguration {
         CaptureConfiguration(uri: uri, device: device, mode: mode, rateHertz: rate,
-                             mountMatrix: mountMatrix.flatMap { try? MountMatrix(parsing: $0) })
+                             mountMatrix: mountMatrix.flatMap { try? MountMatrix(parsing: $0) },
+                             gyroEnabled: gyro)
     }
 }
 

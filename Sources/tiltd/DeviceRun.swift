@@ -152,7 +152,8 @@ final class DeviceRun: @unchecked Sendable {
         case .opened(let status):
             DeviceDiagnostics.print("reading \(status.info.displayName) at \(status.info.uri) in "
                 + "\(status.mode.rawValue) mode at \(CaptureRate.attributeText(status.rateHertz)) Hz with "
-                + "\(status.clock) timestamps")
+                + "\(status.clock) timestamps"
+                + (status.gyro.map { ", with the gyroscope \($0.displayName) (\($0.pairing.rawValue))" } ?? ""))
             if trace == nil, let tracePath {
                 do {
                     trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status))
@@ -170,7 +171,8 @@ final class DeviceRun: @unchecked Sendable {
             if let trace {
                 do {
                     try trace.append(timestampNanoseconds: sample.reading.timestampNanoseconds,
-                                     raw: sample.raw, acceleration: sample.reading.acceleration)
+                                     raw: sample.raw, acceleration: sample.reading.acceleration,
+                                     rotationRate: sample.reading.rotationRate, rawRotation: sample.rawRotation)
                 } catch {
                     return fail("\(error)")
                 }
@@ -212,6 +214,6 @@ final class DeviceRun: @unchecked Sendable {
                            offset: info.offset, mountMatrix: info.mountMatrix,
                            mountMatrixSource: info.mountMatrixSource.rawValue,
                            samplingFrequencyHertz: status.rateHertz, tiltdVersion: Tiltd.version,
-                           extra: extra)
+                           extra: extra, gyro: status.gyro?.traceHeader)
     }
 }

@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         let socket = try listen.startServer { count in onDemand?.clientCountChanged(count) }
         defer { socket?.close() }
         if let socket { sinks.append(socket) }
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(),
+        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro),
                             pipeline: pipeline.makeConfiguration(), sinks: sinks,
                             tracePath: record, count: count, duration: duration)
         onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },

@@ -8,6 +8,8 @@ struct AccelerometerDiscovery {
         var axes: [OpaquePointer]
         var timestamp: OpaquePointer?
         var info: AccelerometerInfo
+        /// The paired gyroscope, if any.
+        var gyro: GyroDiscovery.Found? = nil
     }
 
     let context: IIOContext
@@ -77,7 +79,14 @@ struct AccelerometerDiscovery {
             currentTrigger: LibIIO.currentTriggerName(device),
             triggerCandidate: triggerCandidate(id: id, name: name, allDevices: allDevices),
             timestampClock: clock)
-        return Found(device: device, axes: axes, timestamp: timestamp, info: info)
+        var found = Found(device: device, axes: axes, timestamp: timestamp, info: info)
+        do {
+            found.gyro = try GyroDiscovery(context: context).gyro(for: device, info: info, allDevices: allDevices)
+            found.info.gyro = found.gyro?.info
+        } catch {
+            found.info.gyroProblem = "\(error)"
+        }
+        return found
     }
 
     /// SPEC §4 priority: udev ACCEL_MOUNT_MATRIX, sysfs mount_matrix,

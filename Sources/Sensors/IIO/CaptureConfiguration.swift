@@ -17,11 +17,13 @@ public struct CaptureConfiguration: Sendable, Equatable {
     /// First and longest wait between attempts to reopen a lost device, in seconds.
     public var retryInitialSeconds: Double
     public var retryMaximumSeconds: Double
+    /// Read the paired gyroscope too (false: `--no-gyro`).
+    public var gyroEnabled: Bool
 
     public init(uri: String = "local:", device: String? = nil, mode: CaptureMode = .auto,
                 rateHertz: Double? = nil, mountMatrix: MountMatrix? = nil,
                 bufferSilenceSeconds: Double = 0.5, retryInitialSeconds: Double = 0.25,
-                retryMaximumSeconds: Double = 4) {
+                retryMaximumSeconds: Double = 4, gyroEnabled: Bool = true) {
         self.uri = uri
         self.device = device
         self.mode = mode
@@ -30,5 +32,6 @@ public struct CaptureConfiguration: Sendable, Equatable {
         self.bufferSilenceSeconds = bufferSilenceSeconds
         self.retryInitialSeconds = retryInitialSeconds
         self.retryMaximumSeconds = retryMaximumSeconds
+        self.gyroEnabled = gyroEnabled
     }
 }

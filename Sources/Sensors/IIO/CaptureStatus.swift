@@ -9,11 +9,15 @@ public struct CaptureStatus: Sendable, Equatable {
     /// The clock of the samples' timestamps: "monotonic" (polled, or a
     /// device set to it), else the device's `current_timestamp_clock`.
     public var clock: String
+    /// The gyroscope read with the accelerometer, nil without one (or with `--no-gyro`).
+    public var gyro: GyroInfo?
 
-    public init(info: AccelerometerInfo, mode: CaptureMode, rateHertz: Double, clock: String) {
+    public init(info: AccelerometerInfo, mode: CaptureMode, rateHertz: Double, clock: String,
+                gyro: GyroInfo? = nil) {
         self.info = info
         self.mode = mode
         self.rateHertz = rateHertz
         self.clock = clock
+        self.gyro = gyro
     }
 }
