@@ -4,8 +4,9 @@
 # the median and p95 tilt error over all samples after 1 s, the median
 # while still, and the lag (the shift that best aligns tiltd with the
 # reference; negative: tiltd is ahead), for accelerometer-only (--no-gyro)
-# and fused output, then the trade-off curves (accelerometer-only cutoff,
-# fused time constant). See bench/accuracy.py for the definitions.
+# and fused output, then the trade-off curves (accelerometer-only cutoff and
+# shake band -- 0.21 was the default before issue 11 -- and the fused time
+# constant). See bench/accuracy.py for the definitions.
 #
 #   bench/accuracy.sh            (release build; TILTD=path to use another binary)
 #
@@ -54,6 +55,9 @@ for reference in "${references[@]}"; do
     trace="recordings/$name.trace"
     for cutoff in 1 2 5 10 20; do
         run "$trace" "$reference" "$name:accelerometer-only:cutoff=$cutoff" --no-gyro --cutoff "$cutoff"
+    done
+    for band in 0.1 0.21 0.35 0.5 0.75 1; do
+        run "$trace" "$reference" "$name:accelerometer-only:shake-band=$band" --no-gyro --shake-band "$band"
     done
     for tau in 0.25 0.5 1 2 4; do
         run "$trace" "$reference" "$name:fused:gyro-time-constant=$tau" --gyro-time-constant "$tau"

@@ -10,6 +10,8 @@ public struct PipelineConfiguration: Sendable, Equatable {
     public var screenOrientation: ScreenOrientationSetting
     /// The rest pose angles are measured from.
     public var neutral: NeutralPoseSetting
+    /// The quiet band of the shake weighting (`GravityEstimate`, `--shake-band`).
+    public var shakeBand: Double
     /// When true (the default) readings with a gyroscope go through
     /// `GravityFusion`; false keeps the accelerometer-only path (`--no-gyro`).
     public var gyroEnabled: Bool
@@ -21,6 +23,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
                 gateEnabled: Bool = true,
                 screenOrientation: ScreenOrientationSetting = .fixed(.normal),
                 neutral: NeutralPoseSetting = .none,
+                shakeBand: Double = GravityEstimate.quietBand,
                 gyroEnabled: Bool = true,
                 fusion: GravityFusion.Settings = GravityFusion.Settings()) {
         self.cutoffHertz = cutoffHertz
@@ -28,6 +31,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
         self.gateEnabled = gateEnabled
         self.screenOrientation = screenOrientation
         self.neutral = neutral
+        self.shakeBand = shakeBand
         self.gyroEnabled = gyroEnabled
         self.fusion = fusion
     }

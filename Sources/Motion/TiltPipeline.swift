@@ -24,7 +24,7 @@ public struct TiltPipeline: Sendable {
     public var neutralPose: NeutralPose { neutral }
 
     @usableFromInline var filter: LowPassFilter
-    @usableFromInline var gravity = GravityEstimate()
+    @usableFromInline var gravity: GravityEstimate
     @usableFromInline var fusion: GravityFusion
     /// True while the fusion filter tracks the stream (reset by a gyro-less reading or a restart).
     @usableFromInline var fusing = false
@@ -43,6 +43,7 @@ public struct TiltPipeline: Sendable {
         self.configuration = configuration
         filter = LowPassFilter(cutoffHertz: configuration.cutoffHertz)
         fusion = GravityFusion(settings: configuration.fusion)
+        gravity = GravityEstimate(band: configuration.shakeBand)
         gyroEnabled = configuration.gyroEnabled
         neutral = NeutralPose(setting: configuration.neutral)
         gate = ChangeGate(threshold: configuration.threshold)

@@ -60,6 +60,12 @@ struct PipelineOptions: ParsableArguments {
             + "when the device or recording has one)."))
     var noGyro = false
 
+    @Option(name: .customLong("shake-band"), help: ArgumentHelp(
+        "Accelerometer only: how far |a|² may stray from the device's g² (relative) before a sample counts "
+            + "as shaking and is weighted down (smaller: steadier in shakes, slower after them; default 0.5).",
+        valueName: "fraction"))
+    var shakeBand: Double = GravityEstimate.quietBand
+
     @Option(name: .customLong("gyro-time-constant"), help: ArgumentHelp(
         "With a gyroscope: how slowly the accelerometer corrects the gyro's drift, in seconds "
             + "(longer: steadier during motion, slower to correct; default 1).", valueName: "s"))
@@ -81,6 +87,9 @@ struct PipelineOptions: ParsableArguments {
             guard knobRadiusPixels.isFinite, knobRadiusPixels > 0 else {
                 throw ValidationError("--knob-radius must be a positive number of pixels, got \(knobRadiusPixels)")
             }
+        }
+        guard shakeBand.isFinite, shakeBand > 0 else {
+            throw ValidationError("--shake-band must be a positive fraction such as 0.5, got \(shakeBand)")
         }
         guard gyroTimeConstantSeconds.isFinite, gyroTimeConstantSeconds > 0 else {
             throw ValidationError("--gyro-time-constant must be a positive number of seconds, got \(gyroTimeConstantSeconds)")
@@ -116,6 +125,7 @@ struct PipelineOptions: ParsableArguments {
             gateEnabled: !noGate,
             screenOrientation: screenOrientation.setting,
             neutral: (try? neutralSetting()) ?? .none,
+            shakeBand: shakeBand,
             gyroEnabled: !noGyro,
             fusion: GravityFusion.Settings(timeConstantSeconds: gyroTimeConstantSeconds))
     }
