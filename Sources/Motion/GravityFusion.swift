@@ -139,14 +139,16 @@ public struct GravityFusion: Sendable {
 
         let squared = (acceleration * acceleration).sum()
         let measured = squared > 0 ? acceleration * (1 / squared.squareRoot()) : v
-        let cosine = (measured * v).sum() * (1 / (v * v).sum().squareRoot())
-        let drift = rotationRate - rateBias
+        // v is a unit vector to O((|ω|Δt)²) (|v|² = 1 + ¼|v × ω|²Δt⁴ …):
+        // far below what the 10° rejection test can notice, so it is not
+        // normalised for the test (one square root less per sample).
+        let cosine = (measured * v).sum()
         // Still: the gyro near its bias and |a| steady from sample to sample
         // (not compared with g: after a long shake the magnitude estimate
         // and the caller's weight take a while to recover).
         let steady = abs(squared - lastSquared) <= GravityFusion.steadyBand * squared
         lastSquared = squared
-        if steady && (drift * drift).sum() < stillSquared {
+        if steady && (omega * omega).sum() < stillSquared {
             stillForSeconds += dt
         } else {
             stillForSeconds = 0
@@ -177,7 +179,7 @@ public struct GravityFusion: Sendable {
         up = v * (1 / (v * v).sum().squareRoot())
 
         if stillForSeconds >= settings.stillSeconds && cosine >= cosineRejection {
-            rateBias += min(dt / settings.biasTimeConstantSeconds, 1) * drift
+            rateBias += min(dt / settings.biasTimeConstantSeconds, 1) * omega
         }
         return up
     }
