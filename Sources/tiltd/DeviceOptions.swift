@@ -25,6 +25,12 @@ struct DeviceOptions: ParsableArguments {
                                valueName: "matrix"))
     var mountMatrix: String?
 
+    @Option(help: ArgumentHelp("accelerometer (with its gyroscope when paired), or rotation: an HID sensor "
+                               + "hub's own fused quaternion (dev_rotation), checked against the accelerometer "
+                               + "at start; without one that agrees, the accelerometer is used (tiltd says so).",
+                               valueName: "source"))
+    var source: CaptureSource = .accelerometer
+
     func validate() throws {
         try DeviceOptions.validate(uri: uri)
         if let rate, !(rate.isFinite && rate > 0 && rate <= 100_000) {
@@ -58,8 +64,9 @@ struct DeviceOptions: ParsableArguments {
     func makeCaptureConfiguration(gyro: Bool = true) -> CaptureConfiguration {
         CaptureConfiguration(uri: uri, device: device, mode: mode, rateHertz: rate,
                              mountMatrix: mountMatrix.flatMap { try? MountMatrix(parsing: $0) },
-                             gyroEnabled: gyro)
+                             gyroEnabled: gyro, source: source)
     }
 }
 
 extension CaptureMode: ExpressibleByArgument {}
+extension CaptureSource: ExpressibleByArgument {}

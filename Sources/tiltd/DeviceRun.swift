@@ -153,7 +153,8 @@ final class DeviceRun: @unchecked Sendable {
             DeviceDiagnostics.print("reading \(status.info.displayName) at \(status.info.uri) in "
                 + "\(status.mode.rawValue) mode at \(CaptureRate.attributeText(status.rateHertz)) Hz with "
                 + "\(status.clock) timestamps"
-                + (status.gyro.map { ", with the gyroscope \($0.displayName) (\($0.pairing.rawValue))" } ?? ""))
+                + (status.gyro.map { ", with the gyroscope \($0.displayName) (\($0.pairing.rawValue))" } ?? "")
+                + (status.rotation.map { ", angles from the fused rotation \($0.displayName)" } ?? ""))
             if trace == nil, let tracePath {
                 do {
                     trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status))
@@ -210,6 +211,11 @@ final class DeviceRun: @unchecked Sendable {
         var extra = ["device": info.id, "mode": status.mode.rawValue, "clock": status.clock,
                      "scale-source": info.scaleSource, "offset-source": info.offsetSource]
         if let location = info.location { extra["location"] = location }
+        if let rotation = status.rotation {
+            // The samples' acceleration is the hub's "up" × 9.80665 m/s², not the accelerometer's.
+            extra["source"] = "fused rotation \(rotation.displayName), components "
+                + (rotation.convention.map(String.init(describing:)) ?? "unchecked")
+        }
         return TraceHeader(name: info.name, label: info.label, uri: info.uri, scale: info.scale,
                            offset: info.offset, mountMatrix: info.mountMatrix,
                            mountMatrixSource: info.mountMatrixSource.rawValue,

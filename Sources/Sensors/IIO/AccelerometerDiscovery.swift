@@ -10,6 +10,8 @@ struct AccelerometerDiscovery {
         var info: AccelerometerInfo
         /// The paired gyroscope, if any.
         var gyro: GyroDiscovery.Found? = nil
+        /// The hub's fused rotation, if any.
+        var rotation: RotationDiscovery.Found? = nil
     }
 
     let context: IIOContext
@@ -86,6 +88,9 @@ struct AccelerometerDiscovery {
         } catch {
             found.info.gyroProblem = "\(error)"
         }
+        // A rotation whose attributes fail is simply not offered.
+        found.rotation = try? RotationDiscovery(context: context).rotation(for: info, allDevices: allDevices)
+        found.info.rotation = found.rotation?.info
         return found
     }
 

@@ -19,11 +19,14 @@ public struct CaptureConfiguration: Sendable, Equatable {
     public var retryMaximumSeconds: Double
     /// Read the paired gyroscope too (false: `--no-gyro`).
     public var gyroEnabled: Bool
+    /// The accelerometer (default) or the hub's fused rotation (`--source`).
+    public var source: CaptureSource
 
     public init(uri: String = "local:", device: String? = nil, mode: CaptureMode = .auto,
                 rateHertz: Double? = nil, mountMatrix: MountMatrix? = nil,
                 bufferSilenceSeconds: Double = 0.5, retryInitialSeconds: Double = 0.25,
-                retryMaximumSeconds: Double = 4, gyroEnabled: Bool = true) {
+                retryMaximumSeconds: Double = 4, gyroEnabled: Bool = true,
+                source: CaptureSource = .accelerometer) {
         self.uri = uri
         self.device = device
         self.mode = mode
@@ -33,5 +36,6 @@ public struct CaptureConfiguration: Sendable, Equatable {
         self.retryInitialSeconds = retryInitialSeconds
         self.retryMaximumSeconds = retryMaximumSeconds
         self.gyroEnabled = gyroEnabled
+        self.source = source
     }
 }

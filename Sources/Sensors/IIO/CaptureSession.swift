@@ -20,6 +20,8 @@ final class CaptureSession {
     private var pending: [(raw: SIMD3<Int64>, time: Int64?, gyro: SIMD3<Int64>?)] = []
     /// The gyro read separately from the accelerometer, nil when it shares the scan or there is none.
     private var gyroPoller: PolledReader?
+    /// The hub's fused rotation and its checked convention (`--source rotation`).
+    private var rotation: (reader: RotationReader, convention: RotationQuaternion.Convention)?
 
     /// Opens the context, chooses the device, sets its rate and starts capture.
     ///
@@ -36,6 +38,13 @@ final class CaptureSession {
             info.mountMatrixSource = .commandLine
         }
         var gyro = configuration.gyroEnabled ? found.gyro : nil
+        if configuration.source == .rotation {
+            rotation = CaptureSession.checkRotation(found, info: info, notice: notice)
+            if let convention = rotation?.convention {
+                info.rotation?.convention = convention
+                gyro = nil  // the hub's rotation has fused it already
+            }
+        }
         if configuration.gyroEnabled, let problem = info.gyroProblem {
             notice("cannot use the gyroscope paired with \(info.displayName): \(problem); "
                 + "continuing with the accelerometer alone")
@@ -83,7 +92,8 @@ final class CaptureSession {
             gyroPoller = PolledReader(axes: gyro.axes, shownName: gyro.info.displayName, kind: "anglvel")
         }
         status = CaptureStatus(info: info, mode: buffered == nil ? .poll : .buffer, rateHertz: rate,
-                               clock: buffered?.clock ?? "monotonic", gyro: gyro?.info)
+                               clock: buffered?.clock ?? "monotonic", gyro: gyro?.info,
+                               rotation: rotation == nil ? nil : info.rotation)
     }
 
     /// Captures until `shouldStop` is true or `emit` returns false.
@@ -148,10 +158,58 @@ final class CaptureSession {
             }
         }
         let rate = gyroCounts.flatMap { counts in status.gyro.map { $0.rotationRate(raw: counts) } }
+        var acceleration = status.info.acceleration(raw: counts)
+        if let current = rotation {
+            do {
+                acceleration = RotationQuaternion.up(try current.reader.read(), convention: current.convention)
+                    * CaptureSession.standardGravity
+            } catch {
+                notice("lost the fused rotation \(current.reader.info.displayName): \(error); "
+                    + "continuing with the accelerometer")
+                rotation = nil
+                status.rotation = nil
+            }
+        }
         return CapturedSample(
             reading: Reading(timestampNanoseconds: time ?? MonotonicClock.nanoseconds(),
-                             acceleration: status.info.acceleration(raw: counts), rotationRate: rate),
+                             acceleration: acceleration, rotationRate: rate),
             raw: counts, rawRotation: rate == nil ? nil : gyroCounts)
+    }
+
+    /// Standard gravity: the length given to the hub's "up" direction, m/s².
+    static let standardGravity = 9.80665
+
+    /// Checks the hub's quaternion against the accelerometer (one read of
+    /// each) and returns the reader with the agreeing convention; nil, with
+    /// a notice saying why, to use the accelerometer instead.
+    private static func checkRotation(_ found: AccelerometerDiscovery.Found, info: AccelerometerInfo,
+                                      notice: (String) -> Void)
+        -> (reader: RotationReader, convention: RotationQuaternion.Convention)? {
+        guard let rotation = found.rotation else {
+            notice("\(info.displayName) has no fused rotation (HID dev_rotation) on its hub; "
+                + "using the accelerometer instead")
+            return nil
+        }
+        let reader = RotationReader(channel: rotation.channel, info: rotation.info)
+        do {
+            let raw = try PolledReader(axes: found.axes, shownName: info.displayName).read()
+            let components = try reader.read()
+            let (convention, closest) = RotationQuaternion.convention(
+                agreeingWith: info.acceleration(raw: raw), components: components)
+            guard let convention else {
+                notice("no component order of \(rotation.info.displayName)'s quaternion agrees with the "
+                    + "accelerometer \(info.displayName) (closest \(Int((closest * 180 / .pi).rounded()))°, "
+                    + "15° needed; hold the device still when starting); using the accelerometer instead")
+                return nil
+            }
+            notice("using the fused rotation \(rotation.info.displayName), components \(convention) "
+                + "(checked against the accelerometer)")
+            return (reader, convention)
+        } catch {
+            notice("cannot read the fused rotation \(rotation.info.displayName): \(error); "
+                + "using the accelerometer instead")
+            return nil
+        }
     }
 
     /// Sets a separate gyro's `sampling_frequency` to the accelerometer's rate

@@ -40,14 +40,7 @@ struct GyroDiscovery {
         }
         guard !candidates.isEmpty else { return nil }
         let accelPath = context.isLocal ? LibIIO.udevSyspath(sysname: info.id) : nil
-        func parent(_ path: String?, levels: Int) -> String? {
-            guard var path else { return nil }
-            for _ in 0..<levels {
-                guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
-                path = String(path[..<slash])
-            }
-            return path
-        }
+        func parent(_ path: String?, levels: Int) -> String? { GyroDiscovery.ancestor(path, levels: levels) }
         var best: (rank: Int, device: OpaquePointer, pairing: GyroInfo.Pairing)?
         for device in candidates {
             let name = LibIIO.deviceName(device)
@@ -115,6 +108,17 @@ struct GyroDiscovery {
                             scaleSource: scaleSource, mountMatrix: matrix, mountMatrixSource: source,
                             samplingFrequencyHertz: rate, bufferCapable: axes.allSatisfy(LibIIO.isScanElement))
         return Found(device: device, axes: axes, info: info)
+    }
+
+    /// The sysfs path `levels` folders up from `path` (1: the parent), nil
+    /// when there is no path or it is not that deep.
+    static func ancestor(_ path: String?, levels: Int) -> String? {
+        guard var path else { return nil }
+        for _ in 0..<levels {
+            guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+            path = String(path[..<slash])
+        }
+        return path
     }
 
     /// Per-axis or shared channel calibration only (never the bare device attribute).
