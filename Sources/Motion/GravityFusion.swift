@@ -31,7 +31,9 @@
 ///   bias and the acceleration is quiet for `stillSeconds`, the bias follows
 ///   the measured rate with time constant `biasTimeConstantSeconds`.
 ///
-/// A value type with no allocation and one square root per step (no libm).
+/// A value type with no allocation and two square roots per step; libm's
+/// `exp` runs only where Δt/τ ≥ 0.1 (the start-up ramp's short τ, or long
+/// intervals), elsewhere a cubic stands in (`GravityEstimate.decay`).
 public struct GravityFusion: Sendable {
     /// The tuning; the defaults are the ones measured in docs/motion.md.
     public struct Settings: Sendable, Equatable {
@@ -190,7 +192,7 @@ public struct GravityFusion: Sendable {
     }
 
     /// cos(x) for |x| ≤ π by its Taylor series to x¹² (error < 1e-6 there),
-    /// once per filter: Motion calls no libm on the sample path.
+    /// once per filter (no libm call needed here).
     static func cosine(_ x: Double) -> Double {
         var term = 1.0
         var sum = 1.0

@@ -10,7 +10,8 @@
 ///
 /// The first line names the format and its version; `# key: value` lines
 /// up to the first record are the header; `s` lines are samples (timestamp
-/// in ns, acceleration in m/s², optionally the raw x, y, z); `g` lines mark
+/// in ns, acceleration in m/s², optionally the raw x, y, z, and in version 2
+/// optionally `w gx gy gz [raw gx gy gz]`, the gyro in rad/s); `g` lines mark
 /// a gap (no samples were captured between the previous sample and this
 /// time). Later `#` lines and empty lines are ignored, as are fields beyond
 /// the ones a version defines.
