@@ -15,8 +15,10 @@
 ///   `startupTimeConstantSeconds` and only the weight (not the angle)
 ///   limits the correction, so a filter started mid-motion converges within
 ///   a fraction of a second.
-/// - Rest: once the gyro has stayed within `stillRadiansPerSecond` of its
-///   bias with a steady |a| (within 5 % from one sample to the next) for
+/// - Rest: once |a| has stayed within 5 % from one sample to the next and
+///   the gyro within `stillRadiansPerSecond` of its bias — or, for a large
+///   bias not learned yet, within that of its own recent mean with the
+///   acceleration's direction within 1.5° of its recent mean — for
 ///   `restSeconds`, the device cannot be
 ///   accelerating, so the correction runs with the short
 ///   `restTimeConstantSeconds`: what the gyro got wrong during a motion is
@@ -27,9 +29,10 @@
 ///   away from the estimate. A disagreement lasting `recoverySeconds` is not
 ///   a shake but a wrong estimate: the correction then applies unweighted
 ///   until the two agree again.
-/// - Gyro bias: while the rate stays within `stillRadiansPerSecond` of the
-///   bias and the acceleration is quiet for `stillSeconds`, the bias follows
-///   the measured rate with time constant `biasTimeConstantSeconds`.
+/// - Gyro bias: once at rest for `stillSeconds`, the bias follows the
+///   measured rate with time constant `biasTimeConstantSeconds`; a chip
+///   reading 10–20 °/s at rest (an uncalibrated mpu6050) is learned as well
+///   as one reading 1 °/s.
 ///
 /// A value type with no allocation and two square roots per step; libm's
 /// `exp` runs only where Δt/τ ≥ 0.1 (the start-up ramp's short τ, or long
@@ -98,6 +101,15 @@ public struct GravityFusion: Sendable {
     @usableFromInline var cachedGain = 0.0
     @usableFromInline var cachedRestGain = 0.0
     @usableFromInline var lastSquared = 0.0
+    /// Recent means of the raw rate and of the acceleration's direction, for rest detection.
+    @usableFromInline var rateMean = SIMD3<Double>()
+    @usableFromInline var directionMean = SIMD3<Double>()
+    @usableFromInline var meansValid = false
+    @usableFromInline var cachedMeanGain = 0.0
+    /// The means' time constant, seconds.
+    @usableFromInline static let meanTimeConstantSeconds = 0.2
+    /// (1.5°)²: how far the direction may stray from its mean at rest (squared chord).
+    @usableFromInline static let directionSteadySquared = 0.026 * 0.026
     /// How much |a|² may change between two samples of a still device (relative).
     @usableFromInline static let steadyBand = 0.05
 
@@ -119,6 +131,7 @@ public struct GravityFusion: Sendable {
         lastSquared = squared
         rejectedSeconds = 0
         stillForSeconds = 0
+        meansValid = false
     }
 
     /// One step: turn by the gyro over `intervalSeconds`, then correct
@@ -145,20 +158,36 @@ public struct GravityFusion: Sendable {
         // far below what the 10° rejection test can notice, so it is not
         // normalised for the test (one square root less per sample).
         let cosine = (measured * v).sum()
-        // Still: the gyro near its bias and |a| steady from sample to sample
-        // (not compared with g: after a long shake the magnitude estimate
-        // and the caller's weight take a while to recover).
-        let steady = abs(squared - lastSquared) <= GravityFusion.steadyBand * squared
-        lastSquared = squared
-        if steady && (omega * omega).sum() < stillSquared {
-            stillForSeconds += dt
-        } else {
-            stillForSeconds = 0
-        }
         if dt != cachedIntervalSeconds {
             cachedIntervalSeconds = dt
             cachedGain = 1 - GravityEstimate.decay(dt / settings.timeConstantSeconds)
             cachedRestGain = 1 - GravityEstimate.decay(dt / settings.restTimeConstantSeconds)
+            cachedMeanGain = 1 - GravityEstimate.decay(dt / GravityFusion.meanTimeConstantSeconds)
+        }
+        // Rest: the rate steady around its own mean (whatever the bias), the
+        // direction steady around its mean, and |a| steady from sample to
+        // sample (not compared with g: after a long shake the magnitude
+        // estimate and the caller's weight take a while to recover).
+        if !meansValid {
+            rateMean = rotationRate
+            directionMean = measured
+            meansValid = true
+        }
+        rateMean += cachedMeanGain * (rotationRate - rateMean)
+        directionMean += cachedMeanGain * (measured - directionMean)
+        let rateNoise = rotationRate - rateMean
+        let directionNoise = measured - directionMean
+        let steady = abs(squared - lastSquared) <= GravityFusion.steadyBand * squared
+        lastSquared = squared
+        // Near the bias is rest at once (quick after a motion); steady
+        // around its own mean with a steady direction is rest too (a large
+        // bias not learned yet).
+        if steady && ((omega * omega).sum() < stillSquared
+            || ((rateNoise * rateNoise).sum() < stillSquared
+                && (directionNoise * directionNoise).sum() < GravityFusion.directionSteadySquared)) {
+            stillForSeconds += dt
+        } else {
+            stillForSeconds = 0
         }
         var gain: Double
         if stillForSeconds >= settings.restSeconds {

@@ -95,6 +95,27 @@ import Testing
         #expect(worst < 1, "worst error \(worst)° while the bias was learned")
     }
 
+    @Test func aLargeUncalibratedBiasIsLearnedAtRest() {
+        // 8 °/s on x and −12 °/s on z at rest (an uncalibrated mpu6050 reads
+        // such offsets), then a tilt and rest again.
+        let bias = SIMD3(8, 0, -12) * (Double.pi / 180)
+        let script = Self.script(seconds: 15, gyroBias: bias, angles: { t in
+            (roll: t < 5 ? 0.1 : 0.1 + 0.5 * min(1, (t - 5) / 0.5), pitch: 0.3)
+        })
+        var fusion = GravityFusion()
+        fusion.restart(acceleration: script[0].0.acceleration)
+        var errors: [Double] = []
+        for (reading, truth) in script.dropFirst() {
+            let direction = fusion.update(acceleration: reading.acceleration, rotationRate: reading.rotationRate!,
+                                          intervalSeconds: 0.01, weight: 1)
+            errors.append(acos(min(1, (direction * truth).sum())) * 180 / .pi)
+        }
+        let learned = fusion.bias - bias
+        #expect((learned * learned).sum().squareRoot() < 0.3 * Double.pi / 180, "bias estimate \(fusion.bias)")
+        #expect(errors.max()! < 3, "worst error \(errors.max()!)°")
+        #expect(errors.suffix(300).max()! < 0.5, "error after the tilt \(errors.suffix(300).max()!)°")
+    }
+
     @Test func startsAtTheFirstSampleAndResetsAfterAGap() {
         var pipeline = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false))
         let tilted = Self.up(roll: 0.4, pitch: -0.3) * Self.g

@@ -39,8 +39,8 @@ import Testing
         // Fused with the recordings' gyros (the default since issue 11).
         Case(recording: "ngimu-hand-motion.trace", options: [], lines: 167, digest: 0x39d3_ed1b_1ff2_8ea7),
         Case(recording: "ngimu-hand-motion.trace", options: ["--no-gate"], lines: 499, digest: 0x1e66_5acd_83d7_8316),
-        Case(recording: "yei-quiet-handling.trace", options: [], lines: 433, digest: 0xb94a_6340_6047_512a),
-        Case(recording: "yei-quiet-handling.trace", options: ["--no-gate"], lines: 2715, digest: 0xa031_21ec_c610_4651),
+        Case(recording: "yei-quiet-handling.trace", options: [], lines: 433, digest: 0x36b3_a5e0_3a2d_fd35),
+        Case(recording: "yei-quiet-handling.trace", options: ["--no-gate"], lines: 2715, digest: 0x00be_c5dd_d1f7_273f),
         Case(recording: "synthetic-tilt-sweep.trace", options: [], lines: 1108, digest: 0x93ab_5807_ac37_efbe),
         Case(recording: "synthetic-tilt-sweep.trace", options: ["--no-gate"], lines: 1200, digest: 0x3a18_a8ef_fdea_5200),
         Case(recording: "synthetic-tilt-sweep.trace", options: auto, lines: 1108, digest: 0x59a4_c21a_3013_72fc),
