@@ -75,22 +75,30 @@ public struct TiltPipeline: Sendable {
         let previousTimestamp = filter.lastTimestampNanoseconds
         let weight = gravity.weigh(squaredMagnitude: squared,
                                    elapsedSeconds: filter.intervalSeconds(to: timestamp))
-        var filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)
-        if filter.lastEvent != .step {
-            noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
-        }
+        var filtered: SIMD3<Double>
         if gyroEnabled, let rate = reading.rotationRate, (rate * rate).sum().isFinite {
-            // The low-pass filter owns the gap and backwards-time decisions;
-            // the fusion restarts wherever it restarted.
+            // The low-pass filter keeps the time (gaps, backwards steps) and
+            // carries the fused vector, so it goes on from there if the gyro
+            // goes away; the fusion restarts wherever the filter restarts.
+            filter.advance(acceleration, timestampNanoseconds: timestamp)
+            if filter.lastEvent != .step {
+                noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
+            }
             if fusing && filter.lastEvent == .step {
                 filtered = fusion.update(acceleration: acceleration, rotationRate: rate,
                                          intervalSeconds: filter.lastIntervalSeconds, weight: weight)
                     * gravity.magnitude
+                filter.replaceOutput(filtered)
             } else {
+                filtered = filter.value
                 fusion.restart(acceleration: filtered)
                 fusing = true
             }
         } else {
+            filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)
+            if filter.lastEvent != .step {
+                noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
+            }
             fusing = false
         }
         let orientation = classifier.update(filtered)

@@ -152,6 +152,28 @@ import Testing
         #expect(converged != nil && converged! < 300, "converged after \(converged.map(String.init) ?? "never") samples")
     }
 
+    @Test func whenTheGyroGoesAwayTheFilterGoesOnFromTheFusedAngles() {
+        // Fused through a shake (accelerometer-only would be pulled away),
+        // then the gyro is lost mid-shake: the next state continues from the
+        // fused angles instead of jumping to a stale low-pass value.
+        let shaken = Self.script(seconds: 3, angles: { _ in (roll: 0.3, pitch: 0.2) }, shake: { t in
+            t >= 1 ? SIMD3(12 * sin(2 * .pi * 5 * t), 0, 0) : .zero
+        })
+        var pipeline = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false))
+        var last: TiltState?
+        for (index, (reading, _)) in shaken.enumerated() {
+            var input = reading
+            if index >= 150 { input.rotationRate = nil }
+            let state = pipeline.process(input)!
+            if index == 150, let last {
+                #expect(abs(state.roll - last.roll) < 0.01 && abs(state.pitch - last.pitch) < 0.01,
+                        "jumped from \(last) to \(state)")
+                #expect(abs(last.roll - 0.3) < 0.02 && abs(last.pitch - 0.2) < 0.02)
+            }
+            last = state
+        }
+    }
+
     @Test func readingsWithoutGyroKeepTheAccelerometerOnlyOutputExactly() {
         let sweep = TiltPipelineTests.sweep()
         var plain = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false))
