@@ -49,7 +49,8 @@ def wall(cmd, cwd=None):
     subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, cwd=cwd)
     return time.perf_counter() - start
 
-swift_keys = ["swift_pipeline", "swift_pipeline_jitter", "swift_pipeline_nogate", "swift_pipeline_auto"]
+swift_keys = ["swift_pipeline", "swift_pipeline_jitter", "swift_pipeline_nogate", "swift_pipeline_auto",
+              "swift_pipeline_fused", "swift_pipeline_fused_jitter"]
 rates = {k: [] for k in swift_keys + ["c_pipeline"]}
 ratios = {k: [] for k in swift_keys}
 for r in range(rounds):
@@ -78,7 +79,9 @@ print("|---|---|---|---|---|---|")
 for key, label in [("swift_pipeline", "pipeline, gate on, regular 100 Hz"),
                    ("swift_pipeline_jitter", "pipeline, gate on, jittered timestamps"),
                    ("swift_pipeline_nogate", "pipeline, gate off"),
-                   ("swift_pipeline_auto", "pipeline, auto orientation + neutral")]:
+                   ("swift_pipeline_auto", "pipeline, auto orientation + neutral"),
+                   ("swift_pipeline_fused", "pipeline, gyro fused (peers: accelerometer only)"),
+                   ("swift_pipeline_fused_jitter", "pipeline, gyro fused, jittered timestamps")]:
     s = med(rates[key])
     print(f"| {label} (M samples/s) | {s / 1e6:.2f} | {py / 1e6:.2f} | {s / py:.0f}x "
           f"| {c / 1e6:.2f} | {med(ratios[key]):.2f} |")

@@ -38,7 +38,26 @@ if rows:
     print("first state: " + json.dumps(rows[0]))
 PY
 "$tiltd" render "$recording" --out "$out/frames" --contact-sheet "$out/contact-sheet.png"
+
+# Fused (gyro, the default) vs accelerometer-only (--no-gyro), side by side:
+# every sample of the recording, and both against the NGIMU's own attitude.
+echo
+echo "main: the same recording with its gyroscope (fused) and without (--no-gyro), every 25th sample:"
+"$tiltd" replay --no-gate "$recording" > "$out/fused.jsonl"
+"$tiltd" replay --no-gate --no-gyro "$recording" > "$out/accelerometer-only.jsonl"
+python3 - "$out/fused.jsonl" "$out/accelerometer-only.jsonl" <<'PY' || true
+import json, sys
+fused = [json.loads(l) for l in open(sys.argv[1])]
+plain = [json.loads(l) for l in open(sys.argv[2])]
+print("     t s |  fused roll  pitch | accel-only roll  pitch |  difference °")
+for f, a in list(zip(fused, plain))[::25]:
+    d = max(abs(f["roll"] - a["roll"]), abs(f["pitch"] - a["pitch"])) * 57.29578
+    print(f"{f['t']:8.2f} | {f['roll']:+11.3f} {f['pitch']:+6.3f} | {a['roll']:+15.3f} {a['pitch']:+6.3f} | {d:13.1f}")
+PY
+python3 bench/accuracy.py "$tiltd" "$recording" recordings/ngimu-hand-motion.reference.csv fused || true
+python3 bench/accuracy.py "$tiltd" "$recording" recordings/ngimu-hand-motion.reference.csv accelerometer-only --no-gyro || true
 echo
 echo "main: look at $out/contact-sheet.png (frames across the recording),"
 echo "      $out/frames/frame-*.png (every frame at 60 fps) and $out/states.jsonl;"
+echo "      $out/fused.jsonl vs $out/accelerometer-only.jsonl: every sample with and without the gyro;"
 echo "      or watch it live: $tiltd serve --replay $recording --loop  (then open http://127.0.0.1:8046/)"

@@ -109,6 +109,32 @@ public struct LowPassFilter: Sendable {
         return output
     }
 
+    /// The time bookkeeping of `update` without the filter step, for a
+    /// caller that computes the output itself (the gyro fusion) and hands it
+    /// back with `replaceOutput`: gaps and backwards timestamps restart at
+    /// `input` and are reported in `lastEvent` exactly as `update` does.
+    @inlinable @inline(__always)
+    public mutating func advance(_ input: SIMD3<Double>, timestampNanoseconds: Int64) {
+        let delta = timestampNanoseconds &- lastTimestamp
+        guard initialised else {
+            restart(input, timestampNanoseconds: timestampNanoseconds, event: .initialised)
+            return
+        }
+        if delta < 0 || delta > resetGapNanoseconds {
+            restart(input, timestampNanoseconds: timestampNanoseconds, event: delta < 0 ? .backwards : .reset)
+            return
+        }
+        lastTimestamp = timestampNanoseconds
+        interval = Double(delta) * 1e-9
+        event = .step
+    }
+
+    /// Sets the output (after `advance`), so that a later `update` goes on from it.
+    @inlinable @inline(__always)
+    public mutating func replaceOutput(_ value: SIMD3<Double>) {
+        output = value
+    }
+
     /// Forgets all state: the next sample initialises the filter.
     public mutating func reset() {
         initialised = false

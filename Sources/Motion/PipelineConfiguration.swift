@@ -10,16 +10,29 @@ public struct PipelineConfiguration: Sendable, Equatable {
     public var screenOrientation: ScreenOrientationSetting
     /// The rest pose angles are measured from.
     public var neutral: NeutralPoseSetting
+    /// The quiet band of the shake weighting (`GravityEstimate`, `--shake-band`).
+    public var shakeBand: Double
+    /// When true (the default) readings with a gyroscope go through
+    /// `GravityFusion`; false keeps the accelerometer-only path (`--no-gyro`).
+    public var gyroEnabled: Bool
+    /// The fusion filter's tuning.
+    public var fusion: GravityFusion.Settings
 
     public init(cutoffHertz: Double = 5,
                 threshold: Double = ChangeGate.defaultThreshold,
                 gateEnabled: Bool = true,
                 screenOrientation: ScreenOrientationSetting = .fixed(.normal),
-                neutral: NeutralPoseSetting = .none) {
+                neutral: NeutralPoseSetting = .none,
+                shakeBand: Double = GravityEstimate.quietBand,
+                gyroEnabled: Bool = true,
+                fusion: GravityFusion.Settings = GravityFusion.Settings()) {
         self.cutoffHertz = cutoffHertz
         self.threshold = threshold
         self.gateEnabled = gateEnabled
         self.screenOrientation = screenOrientation
         self.neutral = neutral
+        self.shakeBand = shakeBand
+        self.gyroEnabled = gyroEnabled
+        self.fusion = fusion
     }
 }

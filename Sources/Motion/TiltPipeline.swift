@@ -1,4 +1,5 @@
-/// The whole per-sample path: reading → robust low-pass filter → discrete
+/// The whole per-sample path: reading → robust low-pass filter (and, for a
+/// reading with a gyroscope, `GravityFusion`) → discrete
 /// orientation → screen mapping → neutral pose → continuous roll/pitch →
 /// change gate → tilt state.
 ///
@@ -23,7 +24,11 @@ public struct TiltPipeline: Sendable {
     public var neutralPose: NeutralPose { neutral }
 
     @usableFromInline var filter: LowPassFilter
-    @usableFromInline var gravity = GravityEstimate()
+    @usableFromInline var gravity: GravityEstimate
+    @usableFromInline var fusion: GravityFusion
+    /// True while the fusion filter tracks the stream (reset by a gyro-less reading or a restart).
+    @usableFromInline var fusing = false
+    @usableFromInline let gyroEnabled: Bool
     @usableFromInline var classifier = OrientationClassifier()
     @usableFromInline var neutral: NeutralPose
     @usableFromInline var solver = AttitudeSolver()
@@ -37,6 +42,9 @@ public struct TiltPipeline: Sendable {
     public init(configuration: PipelineConfiguration = PipelineConfiguration()) {
         self.configuration = configuration
         filter = LowPassFilter(cutoffHertz: configuration.cutoffHertz)
+        fusion = GravityFusion(settings: configuration.fusion)
+        gravity = GravityEstimate(band: configuration.shakeBand)
+        gyroEnabled = configuration.gyroEnabled
         neutral = NeutralPose(setting: configuration.neutral)
         gate = ChangeGate(threshold: configuration.threshold)
         gateEnabled = configuration.gateEnabled
@@ -67,9 +75,31 @@ public struct TiltPipeline: Sendable {
         let previousTimestamp = filter.lastTimestampNanoseconds
         let weight = gravity.weigh(squaredMagnitude: squared,
                                    elapsedSeconds: filter.intervalSeconds(to: timestamp))
-        let filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)
-        if filter.lastEvent != .step {
-            noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
+        var filtered: SIMD3<Double>
+        if gyroEnabled, let rate = reading.rotationRate, (rate * rate).sum().isFinite {
+            // The low-pass filter keeps the time (gaps, backwards steps) and
+            // carries the fused vector, so it goes on from there if the gyro
+            // goes away; the fusion restarts wherever the filter restarts.
+            filter.advance(acceleration, timestampNanoseconds: timestamp)
+            if filter.lastEvent != .step {
+                noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
+            }
+            if fusing && filter.lastEvent == .step {
+                filtered = fusion.update(acceleration: acceleration, rotationRate: rate,
+                                         intervalSeconds: filter.lastIntervalSeconds, weight: weight)
+                    * gravity.magnitude
+                filter.replaceOutput(filtered)
+            } else {
+                filtered = filter.value
+                fusion.restart(acceleration: filtered)
+                fusing = true
+            }
+        } else {
+            filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)
+            if filter.lastEvent != .step {
+                noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
+            }
+            fusing = false
         }
         let orientation = classifier.update(filtered)
         let screen = followsClassifier ? (orientation ?? .normal) : fixedScreen

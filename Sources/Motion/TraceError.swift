@@ -12,6 +12,8 @@ public enum TraceError: Error, Equatable, CustomStringConvertible {
     case invalidHeaderKey(path: String, key: String)
     /// The writer was already closed.
     case closed(path: String)
+    /// A sample with a gyro for a trace whose header has no gyro (format 1).
+    case gyroInVersion1(path: String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,9 @@ public enum TraceError: Error, Equatable, CustomStringConvertible {
             return "\(path): header key \"\(key)\" is not allowed: use lowercase letters, digits, '-', '_' or '.'"
         case .closed(let path):
             return "\(path): the trace writer is already closed"
+        case .gyroInVersion1(let path):
+            return "\(path): a sample carries a gyro but the trace was opened without gyro metadata "
+                + "(format 1): give the header a gyro so it is written as format 2"
         }
     }
 }

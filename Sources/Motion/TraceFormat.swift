@@ -10,15 +10,20 @@
 ///
 /// The first line names the format and its version; `# key: value` lines
 /// up to the first record are the header; `s` lines are samples (timestamp
-/// in ns, acceleration in m/s², optionally the raw x, y, z); `g` lines mark
+/// in ns, acceleration in m/s², optionally the raw x, y, z, and in version 2
+/// optionally `w gx gy gz [raw gx gy gz]`, the gyro in rad/s); `g` lines mark
 /// a gap (no samples were captured between the previous sample and this
 /// time). Later `#` lines and empty lines are ignored, as are fields beyond
 /// the ones a version defines.
 public enum TraceFormat {
     /// The first word of every trace.
     public static let magic = "tiltd-trace"
-    /// The version this tiltd writes and the newest it reads.
-    public static let currentVersion = 1
+    /// The newest version this tiltd reads and writes. Version 2 adds the
+    /// gyroscope (`# gyro-…` header keys, a `w gx gy gz` group on samples);
+    /// a trace without a gyro is still written as version 1.
+    public static let currentVersion = 2
+    /// The marker of a sample's gyro group (ω), format 2.
+    public static let gyroMarker = "w"
     /// The usual file name extension.
     public static let fileExtension = "trace"
 
@@ -33,7 +38,8 @@ public enum TraceFormat {
         public static let mountMatrixSource = "mount-matrix-source"
         public static let samplingFrequency = "sampling-frequency-hz"
         public static let tiltdVersion = "tiltd-version"
-        static let all: Set<String> = [name, label, uri, scale, offset, mountMatrix,
-                                       mountMatrixSource, samplingFrequency, tiltdVersion]
+        static let all: Set<String> = Set([name, label, uri, scale, offset, mountMatrix,
+                                           mountMatrixSource, samplingFrequency, tiltdVersion])
+            .union(TraceGyroHeader.Key.all)
     }
 }

@@ -3,7 +3,8 @@
 /// Every field but `version` is optional: a converted recording knows little
 /// about its device, a live capture knows everything.
 public struct TraceHeader: Sendable, Equatable {
-    /// The trace format version (see `TraceFormat.currentVersion`).
+    /// The trace format version: 1 without a gyroscope, 2 with one (see
+    /// `TraceFormat.currentVersion`).
     public var version: Int
     /// The IIO device name (`name` attribute), e.g. "bmi260".
     public var name: String?
@@ -23,17 +24,22 @@ public struct TraceHeader: Sendable, Equatable {
     public var samplingFrequencyHertz: Double?
     /// The tiltd version that wrote the trace.
     public var tiltdVersion: String?
+    /// The gyroscope whose rates the samples carry (format 2), nil without one.
+    public var gyro: TraceGyroHeader?
     /// Any other keys (lowercase letters, digits, '-', '_', '.'), e.g.
     /// "source" or "axis-mapping" for converted recordings. Unknown keys of
     /// a trace read back land here.
     public var extra: [String: String]
 
-    public init(version: Int = TraceFormat.currentVersion, name: String? = nil, label: String? = nil,
+    /// - Parameter version: nil picks the oldest version that holds the
+    ///   data: 1 without `gyro`, 2 with it.
+    public init(version: Int? = nil, name: String? = nil, label: String? = nil,
                 uri: String? = nil, scale: SIMD3<Double>? = nil, offset: SIMD3<Double>? = nil,
                 mountMatrix: MountMatrix? = nil, mountMatrixSource: String? = nil,
                 samplingFrequencyHertz: Double? = nil, tiltdVersion: String? = nil,
-                extra: [String: String] = [:]) {
-        self.version = version
+                extra: [String: String] = [:], gyro: TraceGyroHeader? = nil) {
+        self.version = version ?? (gyro == nil ? 1 : 2)
+        self.gyro = gyro
         self.name = name
         self.label = label
         self.uri = uri
@@ -74,6 +80,7 @@ public struct TraceHeader: Sendable, Equatable {
             out.append((TraceFormat.Key.samplingFrequency, TraceNumberText.text(samplingFrequencyHertz)))
         }
         if let tiltdVersion { out.append((TraceFormat.Key.tiltdVersion, tiltdVersion)) }
+        if let gyro { out.append(contentsOf: gyro.pairs) }
         for key in extra.keys.sorted() { out.append((key, extra[key]!)) }
         return out.map { "# \($0.0): \(TraceHeader.oneLine($0.1))" }
     }

@@ -5,15 +5,15 @@ import Glibc
 /// Lines are found with `memchr` and fields are parsed by `TraceDecimal`
 /// straight from the buffer: no per-line String, no Foundation.
 struct TraceParser {
-    private let base: UnsafePointer<UInt8>
-    private let count: Int
-    private let path: String
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let path: String
     private var position = 0
     private var lineNumber = 0
 
     /// One line: bytes `start..<end` without the line break; `complete`
     /// is false for a last line with no newline.
-    private struct Line {
+    struct Line {
         var start: Int
         var end: Int
         var complete: Bool
@@ -27,7 +27,7 @@ struct TraceParser {
         self.path = path
     }
 
-    mutating func parse(units: CSVUnits) throws -> Recording {
+    mutating func parse(units: CSVUnits, gyroUnits: GyroUnits = .radiansPerSecond) throws -> Recording {
         guard var first = nextLine() else {
             throw TraceError.malformed(path: path, line: 1, problem: "the file is empty; expected a tiltd trace "
                                        + "or a CSV with header \"time_s,accel_x,accel_y,accel_z\"")
@@ -44,7 +44,9 @@ struct TraceParser {
         let columns = firstText.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingASCIIWhitespace().lowercased() }
         if columns.count >= 4, Array(columns[0..<4]) == ["time_s", "accel_x", "accel_y", "accel_z"] {
-            return try parseCSV(units: units)
+            return try parseCSV(units: units, gyroUnits: gyroUnits,
+                                hasGyro: columns.count >= 7
+                                    && Array(columns[4..<7]) == ["gyro_x", "gyro_y", "gyro_z"])
         }
         throw TraceError.unknownFormat(path: path, firstLine: String(firstText.prefix(80)))
     }
@@ -65,6 +67,7 @@ struct TraceParser {
         var readings: [Reading] = []
         readings.reserveCapacity(count / 40)
         var raw: [SIMD3<Double>] = []
+        var rawRotation: [SIMD3<Double>] = []
         var gaps: [TraceGap] = []
         var warnings: [String] = []
         var inHeader = true
@@ -86,14 +89,29 @@ struct TraceParser {
                 }
                 readings.append(Reading(timestampNanoseconds: t, acceleration: a))
                 var probe = i
-                if field(&probe, line.end) != nil {
+                if let next = field(&probe, line.end), !(version >= 2 && isGyroMarker(next)) {
                     guard let r = vector(&i, line.end) else {
                         throw malformed(line, "the raw values after the acceleration must be three numbers")
                     }
-                    if raw.count < readings.count - 1 {
-                        raw.append(contentsOf: repeatElement(SIMD3(repeating: .nan), count: readings.count - 1 - raw.count))
+                    TraceParser.append(r, to: &raw, at: readings.count - 1)
+                }
+                if version >= 2 {
+                    probe = i
+                    if let marker = field(&probe, line.end), isGyroMarker(marker) {
+                        i = probe
+                        guard let w = vector(&i, line.end) else {
+                            throw malformed(line, "expected \"w <gx> <gy> <gz> [<raw gx> <raw gy> <raw gz>]\" "
+                                            + "(rad/s) after the acceleration")
+                        }
+                        readings[readings.count - 1].rotationRate = w
+                        probe = i
+                        if field(&probe, line.end) != nil {
+                            guard let r = vector(&i, line.end) else {
+                                throw malformed(line, "the raw gyro values after \"w gx gy gz\" must be three numbers")
+                            }
+                            TraceParser.append(r, to: &rawRotation, at: readings.count - 1)
+                        }
                     }
-                    raw.append(r)
                 }
             case UInt8(ascii: "g") where line.end > line.start + 1 && isBlank(base[line.start + 1]):
                 inHeader = false
@@ -107,11 +125,10 @@ struct TraceParser {
                 throw malformed(line, "unknown record; trace lines start with \"s \" (sample), \"g \" (gap) or \"#\"")
             }
         }
-        if !raw.isEmpty, raw.count < readings.count {
-            raw.append(contentsOf: repeatElement(SIMD3(repeating: .nan), count: readings.count - raw.count))
-        }
+        TraceParser.pad(&raw, to: readings.count)
+        TraceParser.pad(&rawRotation, to: readings.count)
         return Recording(format: .trace, header: header, readings: readings, raw: raw,
-                         gaps: gaps, warnings: warnings)
+                         gaps: gaps, warnings: warnings, rawRotation: rawRotation)
     }
 
     /// `# key: value`; anything else starting with '#' is a comment.
@@ -127,73 +144,86 @@ struct TraceParser {
         case TraceFormat.Key.uri: header.uri = value
         case TraceFormat.Key.mountMatrixSource: header.mountMatrixSource = value
         case TraceFormat.Key.tiltdVersion: header.tiltdVersion = value
-        case TraceFormat.Key.scale, TraceFormat.Key.offset:
-            let numbers = value.split(separator: " ").compactMap { Double($0) }
-            guard numbers.count == value.split(separator: " ").count, numbers.count == 1 || numbers.count == 3,
-                  numbers.allSatisfy(\.isFinite) else {
-                throw malformed(line, "\(key) needs one or three numbers (x y z), got \"\(value)\"")
-            }
-            let vector = numbers.count == 1 ? SIMD3(repeating: numbers[0]) : SIMD3(numbers[0], numbers[1], numbers[2])
-            if key == TraceFormat.Key.scale { header.scale = vector } else { header.offset = vector }
-        case TraceFormat.Key.mountMatrix:
-            do {
-                header.mountMatrix = try MountMatrix(parsing: value)
-            } catch let error as MountMatrixError {
-                throw malformed(line, error.description)
-            }
-        case TraceFormat.Key.samplingFrequency:
-            guard let hertz = Double(value), hertz.isFinite, hertz >= 0 else {
-                throw malformed(line, "\(key) needs a frequency in Hz, got \"\(value)\"")
-            }
-            header.samplingFrequencyHertz = hertz
+        case TraceFormat.Key.scale: header.scale = try axes(line, key, value)
+        case TraceFormat.Key.offset: header.offset = try axes(line, key, value)
+        case TraceFormat.Key.mountMatrix: header.mountMatrix = try matrix(line, value)
+        case TraceFormat.Key.samplingFrequency: header.samplingFrequencyHertz = try hertz(line, key, value)
         default:
-            header.extra[key] = value
-        }
-    }
-
-    // MARK: CSV
-
-    private mutating func parseCSV(units: CSVUnits) throws -> Recording {
-        let factor = units.metresPerSecondSquared
-        var readings: [Reading] = []
-        readings.reserveCapacity(count / 32)
-        var warnings: [String] = []
-        while let line = nextLine() {
-            if line.isEmpty || base[line.start] == UInt8(ascii: "#") { continue }
-            var i = line.start
-            let t = csvField(&i, line.end).flatMap { TraceDecimal.nanoseconds(seconds: base, $0.0, $0.1) }
-            let x = csvField(&i, line.end).flatMap { TraceDecimal.double(base, $0.0, $0.1) }
-            let y = csvField(&i, line.end).flatMap { TraceDecimal.double(base, $0.0, $0.1) }
-            let z = csvField(&i, line.end).flatMap { TraceDecimal.double(base, $0.0, $0.1) }
-            guard let t, let x, let y, let z else {
-                if !line.complete {
-                    warnings.append(tornWarning())
-                    break
-                }
-                throw malformed(line, "expected four numbers time_s,accel_x,accel_y,accel_z")
+            if header.version >= 2, TraceGyroHeader.Key.all.contains(key) {
+                var gyro = header.gyro ?? TraceGyroHeader()
+                try parseGyroKey(line, key, value, into: &gyro)
+                header.gyro = gyro
+            } else {
+                header.extra[key] = value
             }
-            readings.append(Reading(timestampNanoseconds: t, acceleration: SIMD3(x, y, z) * factor))
         }
-        return Recording(format: .csv, header: nil, readings: readings, warnings: warnings)
     }
 
-    /// The next comma-separated field, blanks trimmed; nil past the end.
+    // MARK: Header values
+
+    private func parseGyroKey(_ line: Line, _ key: String, _ value: String,
+                              into gyro: inout TraceGyroHeader) throws {
+        switch key {
+        case TraceGyroHeader.Key.name: gyro.name = value
+        case TraceGyroHeader.Key.pairing: gyro.pairing = value
+        case TraceGyroHeader.Key.scale: gyro.scale = try axes(line, key, value)
+        case TraceGyroHeader.Key.offset: gyro.offset = try axes(line, key, value)
+        case TraceGyroHeader.Key.mountMatrix: gyro.mountMatrix = try matrix(line, value)
+        case TraceGyroHeader.Key.mountMatrixSource: gyro.mountMatrixSource = value
+        default: gyro.samplingFrequencyHertz = try hertz(line, key, value)
+        }
+    }
+
+    /// One number for all axes, or three (x y z).
+    private func axes(_ line: Line, _ key: String, _ value: String) throws -> SIMD3<Double> {
+        let numbers = value.split(separator: " ").compactMap { Double($0) }
+        guard numbers.count == value.split(separator: " ").count, numbers.count == 1 || numbers.count == 3,
+              numbers.allSatisfy(\.isFinite) else {
+            throw malformed(line, "\(key) needs one or three numbers (x y z), got \"\(value)\"")
+        }
+        return numbers.count == 1 ? SIMD3(repeating: numbers[0]) : SIMD3(numbers[0], numbers[1], numbers[2])
+    }
+
+    private func matrix(_ line: Line, _ value: String) throws -> MountMatrix {
+        do {
+            return try MountMatrix(parsing: value)
+        } catch let error as MountMatrixError {
+            throw malformed(line, error.description)
+        }
+    }
+
+    private func hertz(_ line: Line, _ key: String, _ value: String) throws -> Double {
+        guard let hertz = Double(value), hertz.isFinite, hertz >= 0 else {
+            throw malformed(line, "\(key) needs a frequency in Hz, got \"\(value)\"")
+        }
+        return hertz
+    }
+
+    /// Stores `value` as element `index`, NaN-filling the elements before it.
+    static func append(_ value: SIMD3<Double>, to values: inout [SIMD3<Double>], at index: Int) {
+        if values.count < index {
+            values.append(contentsOf: repeatElement(SIMD3(repeating: .nan), count: index - values.count))
+        }
+        values.append(value)
+    }
+
+    /// NaN-fills a per-reading column up to `count` elements; an empty
+    /// column (no line had the values) stays empty.
+    static func pad(_ values: inout [SIMD3<Double>], to count: Int) {
+        if !values.isEmpty, values.count < count {
+            values.append(contentsOf: repeatElement(SIMD3(repeating: .nan), count: count - values.count))
+        }
+    }
+
+    /// Whether the field `range` is the gyro group's marker "w".
     @inline(__always)
-    private func csvField(_ i: inout Int, _ end: Int) -> (Int, Int)? {
-        guard i <= end else { return nil }
-        var start = i
-        var stop = i
-        while stop < end, base[stop] != UInt8(ascii: ",") { stop += 1 }
-        i = stop + 1
-        var last = stop
-        while start < last, isBlank(base[start]) { start += 1 }
-        while last > start, isBlank(base[last - 1]) { last -= 1 }
-        return (start, last)
+    func isGyroMarker(_ range: (Int, Int)) -> Bool {
+        range.1 == range.0 + 1 && base[range.0] == UInt8(ascii: "w")
     }
 
     // MARK: Lines and fields
 
-    private mutating func nextLine() -> Line? {
+    mutating func nextLine() -> Line? {
         guard position < count else { return nil }
         lineNumber += 1
         let start = position
@@ -213,13 +243,13 @@ struct TraceParser {
     }
 
     @inline(__always)
-    private func isBlank(_ byte: UInt8) -> Bool {
+    func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
     /// The next blank-separated field; nil at the end of the line.
     @inline(__always)
-    private func field(_ i: inout Int, _ end: Int) -> (Int, Int)? {
+    func field(_ i: inout Int, _ end: Int) -> (Int, Int)? {
         while i < end, isBlank(base[i]) { i += 1 }
         guard i < end else { return nil }
         let start = i
@@ -228,23 +258,23 @@ struct TraceParser {
     }
 
     @inline(__always)
-    private func vector(_ i: inout Int, _ end: Int) -> SIMD3<Double>? {
+    func vector(_ i: inout Int, _ end: Int) -> SIMD3<Double>? {
         guard let x = field(&i, end).flatMap({ TraceDecimal.double(base, $0.0, $0.1) }),
               let y = field(&i, end).flatMap({ TraceDecimal.double(base, $0.0, $0.1) }),
               let z = field(&i, end).flatMap({ TraceDecimal.double(base, $0.0, $0.1) }) else { return nil }
         return SIMD3(x, y, z)
     }
 
-    private func text(_ line: Line) -> String {
+    func text(_ line: Line) -> String {
         String(decoding: UnsafeBufferPointer(start: base + line.start, count: line.end - line.start), as: UTF8.self)
     }
 
-    private func malformed(_ line: Line, _ problem: String) -> TraceError {
+    func malformed(_ line: Line, _ problem: String) -> TraceError {
         let shown = text(Line(start: line.start, end: min(line.end, line.start + 80), complete: true))
         return .malformed(path: path, line: lineNumber, problem: "\(problem); the line is \"\(shown)\"")
     }
 
-    private func tornWarning() -> String {
+    func tornWarning() -> String {
         "\(path):\(lineNumber): the last line is incomplete (the capture was probably interrupted) and was skipped"
     }
 }

@@ -11,6 +11,8 @@ import Glibc
 public final class TraceWriter {
     /// The file being written.
     public let path: String
+    /// The format version written: 2 when the header has a gyro, else the header's.
+    public let version: Int
     private var descriptor: Int32
     private var line: [UInt8] = []
 
@@ -20,6 +22,7 @@ public final class TraceWriter {
     ///   `TraceError.invalidHeaderKey` for a bad `extra` key.
     public init(path: String, header: TraceHeader) throws {
         self.path = path
+        version = header.gyro == nil ? header.version : max(header.version, 2)
         for key in header.extra.keys where !TraceHeader.isValidKey(key) || TraceFormat.Key.all.contains(key) {
             throw TraceError.invalidHeaderKey(path: path, key: key)
         }
@@ -27,7 +30,7 @@ public final class TraceWriter {
         guard descriptor >= 0 else {
             throw TraceError.io(path: path, operation: "create the trace", reason: TraceWriter.errnoText())
         }
-        var text = "\(TraceFormat.magic) \(header.version)\n"
+        var text = "\(TraceFormat.magic) \(version)\n"
         for headerLine in header.lines { text += headerLine + "\n" }
         line.reserveCapacity(160)
         line.append(contentsOf: text.utf8)
@@ -38,19 +41,35 @@ public final class TraceWriter {
         if descriptor >= 0 { Glibc.close(descriptor) }
     }
 
-    /// Appends one sample line: `s <ns> <ax> <ay> <az> [<rx> <ry> <rz>]`.
+    /// Appends one sample line:
+    /// `s <ns> <ax> <ay> <az> [<rx> <ry> <rz>] [w <gx> <gy> <gz> [<raw gx> <raw gy> <raw gz>]]`.
     ///
     /// - Parameters:
     ///   - timestampNanoseconds: the sample's timestamp.
     ///   - raw: the raw x, y, z values before offset, scale and mount matrix, if known.
     ///   - acceleration: m/s² in the device frame.
-    /// - Throws: `TraceError.io` if the write fails, `.closed` after `close()`.
-    public func append(timestampNanoseconds: Int64, raw: SIMD3<Double>?, acceleration: SIMD3<Double>) throws {
+    ///   - rotationRate: the gyro in rad/s in the same frame, if captured (format 2 only).
+    ///   - rawRotation: the gyro's raw values, if known (written only with `rotationRate`).
+    /// - Throws: `TraceError.io` if the write fails, `.closed` after `close()`,
+    ///   `.gyroInVersion1` for a rate in a trace opened without gyro metadata.
+    public func append(timestampNanoseconds: Int64, raw: SIMD3<Double>?, acceleration: SIMD3<Double>,
+                       rotationRate: SIMD3<Double>? = nil, rawRotation: SIMD3<Double>? = nil) throws {
+        if rotationRate != nil && version < 2 {
+            throw TraceError.gyroInVersion1(path: path)
+        }
         line.append(contentsOf: "s \(timestampNanoseconds) ".utf8)
         line.append(contentsOf: TraceHeader.text(acceleration).utf8)
         if let raw {
             line.append(UInt8(ascii: " "))
             line.append(contentsOf: TraceHeader.text(raw).utf8)
+        }
+        if let rotationRate {
+            line.append(contentsOf: " \(TraceFormat.gyroMarker) ".utf8)
+            line.append(contentsOf: TraceHeader.text(rotationRate).utf8)
+            if let rawRotation {
+                line.append(UInt8(ascii: " "))
+                line.append(contentsOf: TraceHeader.text(rawRotation).utf8)
+            }
         }
         line.append(UInt8(ascii: "\n"))
         try flushLine()

@@ -8,5 +8,7 @@ extension CaptureStatus {
         }
         return "reading \(info.displayName) at \(info.uri) in \(mode.rawValue) mode at "
             + "\(CaptureRate.attributeText(rateHertz)) Hz with \(clock) timestamps"
+            + (gyro.map { ", with the gyroscope \($0.displayName) (\($0.pairing.rawValue))" } ?? "")
+            + (rotation.map { ", angles from the fused rotation \($0.displayName)" } ?? "")
     }
 }

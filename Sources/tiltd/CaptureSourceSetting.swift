@@ -9,11 +9,13 @@ enum CaptureSourceSetting: String, ExpressibleByArgument, CaseIterable {
     case auto
     case iio
     case evdev
+    /// IIO, with the angles from an HID sensor hub's fused quaternion.
+    case rotation
 
     /// The source a capture will use, deciding `auto` by looking at what exists now.
     func resolve(device: String?, uri: String) -> CaptureSource {
         switch self {
-        case .iio: return .iio
+        case .iio, .rotation: return .iio
         case .evdev: return .evdev
         case .auto:
             if let device, MotionPadSelector.isNode(device) { return .evdev }

@@ -26,6 +26,23 @@ struct DeviceListEntry: Encodable {
     var currentTrigger: String?
     var trigger: String?
     var timestampClock: String?
+    /// The paired gyroscope, if any.
+    var gyro: DeviceListGyroEntry?
+    /// Why a paired gyroscope cannot be used, if so.
+    var gyroProblem: String?
+    /// The hub's fused rotation (`--source rotation`), if any.
+    var rotation: Rotation?
+
+    struct Rotation: Encodable {
+        var id: String
+        var name: String?
+        var scale: Double
+        var scaleSource: String
+        enum CodingKeys: String, CodingKey {
+            case id, name, scale
+            case scaleSource = "scale_source"
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, name, label, location, chosen, uri, scale, offset, buffered, timestamp, trigger
@@ -35,6 +52,7 @@ struct DeviceListEntry: Encodable {
         case samplingFrequencyAvailable = "sampling_frequency_available"
         case defaultRateHertz = "default_rate_hz"
         case currentTrigger = "current_trigger", timestampClock = "timestamp_clock"
+        case gyro, gyroProblem = "gyro_problem", rotation
     }
 
     init(info: AccelerometerInfo, chosen: Bool) {
@@ -58,6 +76,9 @@ struct DeviceListEntry: Encodable {
         currentTrigger = info.currentTrigger
         trigger = info.currentTrigger ?? info.triggerCandidate
         timestampClock = info.timestampClock
+        gyro = info.gyro.map(DeviceListGyroEntry.init)
+        gyroProblem = info.gyroProblem
+        rotation = info.rotation.map { Rotation(id: $0.id, name: $0.name, scale: $0.scale, scaleSource: $0.scaleSource) }
     }
 
     /// The human-readable block for this device.
@@ -83,6 +104,17 @@ struct DeviceListEntry: Encodable {
         }
         lines.append("    buffer        \(triggerText)" + (buffered ? (timestamp ? ", timestamps" : ", no timestamps") : ""))
         if let timestampClock { lines.append("    clock         \(timestampClock)") }
+        if let gyro {
+            lines += gyro.lines()
+        } else if let gyroProblem {
+            lines.append("    gyroscope     unusable: \(gyroProblem)")
+        } else {
+            lines.append("    gyroscope     none paired")
+        }
+        if let rotation {
+            lines.append("    rotation      \(rotation.id)  \(rotation.name ?? "(no name)")  fused quaternion, scale "
+                         + "\(CaptureRate.attributeText(rotation.scale)) (\(rotation.scaleSource)); --source rotation")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

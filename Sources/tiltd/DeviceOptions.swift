@@ -14,7 +14,10 @@ struct DeviceOptions: ParsableArguments {
                                valueName: "device"))
     var device: String?
 
-    @Option(help: ArgumentHelp("auto (IIO, else a game pad's motion sensor through evdev), iio or evdev.",
+    @Option(help: ArgumentHelp("auto (IIO, else a game pad's motion sensor through evdev), iio, evdev, or "
+                               + "rotation: an HID sensor hub's own fused quaternion (dev_rotation), checked "
+                               + "against its accelerometer at start (without one that agrees, tiltd says so "
+                               + "and uses the accelerometer).",
                                valueName: "source"))
     var source: CaptureSourceSetting = .auto
 
@@ -30,6 +33,7 @@ struct DeviceOptions: ParsableArguments {
                                valueName: "matrix"))
     var mountMatrix: String?
 
+
     func validate() throws {
         try DeviceOptions.validate(uri: uri)
         if let rate, !(rate.isFinite && rate > 0 && rate <= 100_000) {
@@ -40,7 +44,7 @@ struct DeviceOptions: ParsableArguments {
                 throw ValidationError("--mount-matrix: \(error)")
             }
         }
-        if source == .iio, let device, MotionPadSelector.isNode(device) {
+        if source == .iio || source == .rotation, let device, MotionPadSelector.isNode(device) {
             throw ValidationError("--device \(device) is an input node: use --source evdev or auto")
         }
         if let device, device.isEmpty {
@@ -61,10 +65,13 @@ struct DeviceOptions: ParsableArguments {
     }
 
     /// The capture configuration these options describe.
-    func makeCaptureConfiguration() -> CaptureConfiguration {
+    ///
+    /// - Parameter gyro: read the paired gyroscope too (false: `--no-gyro`).
+    func makeCaptureConfiguration(gyro: Bool = true) -> CaptureConfiguration {
         CaptureConfiguration(uri: uri, device: device, mode: mode, rateHertz: rate,
                              mountMatrix: mountMatrix.flatMap { try? MountMatrix(parsing: $0) },
-                             source: source.resolve(device: device, uri: uri))
+                             gyroEnabled: gyro, source: source.resolve(device: device, uri: uri),
+                             attitude: source == .rotation ? .rotation : .accelerometer)
     }
 }
 

@@ -168,7 +168,8 @@ final class DeviceRun: @unchecked Sendable {
             if let trace {
                 do {
                     try trace.append(timestampNanoseconds: sample.reading.timestampNanoseconds,
-                                     raw: sample.raw, acceleration: sample.reading.acceleration)
+                                     raw: sample.raw, acceleration: sample.reading.acceleration,
+                                     rotationRate: sample.reading.rotationRate, rawRotation: sample.rawRotation)
                 } catch {
                     return fail("\(error)")
                 }
@@ -210,10 +211,15 @@ final class DeviceRun: @unchecked Sendable {
             extra["source"] = "evdev \(pad.usbID) \(pad.family.rawValue)"
             extra["mode"] = "events"
         }
+        if let rotation = status.rotation {
+            // The samples' acceleration is the hub's "up" × 9.80665 m/s², not the accelerometer's.
+            extra["source"] = "fused rotation \(rotation.displayName), components "
+                + (rotation.convention.map(String.init(describing:)) ?? "unchecked")
+        }
         return TraceHeader(name: info.name, label: info.label, uri: info.uri, scale: info.scale,
                            offset: info.offset, mountMatrix: info.mountMatrix,
                            mountMatrixSource: info.mountMatrixSource.rawValue,
                            samplingFrequencyHertz: status.pad == nil ? status.rateHertz : nil, tiltdVersion: Tiltd.version,
-                           extra: extra)
+                           extra: extra, gyro: status.gyro?.traceHeader)
     }
 }

@@ -55,6 +55,22 @@ struct PipelineOptions: ParsableArguments {
     @Flag(name: .customLong("no-gate"), help: "Emit a state for every sample (no change gate).")
     var noGate = false
 
+    @Flag(name: .customLong("no-gyro"), help: ArgumentHelp(
+        "Ignore the gyroscope: accelerometer-only filtering, as without one (default: fuse the gyro "
+            + "when the device or recording has one)."))
+    var noGyro = false
+
+    @Option(name: .customLong("shake-band"), help: ArgumentHelp(
+        "Accelerometer only: how far |a|² may stray from the device's g² (relative) before a sample counts "
+            + "as shaking and is weighted down (smaller: steadier in shakes, slower after them; default 0.5).",
+        valueName: "fraction"))
+    var shakeBand: Double = GravityEstimate.quietBand
+
+    @Option(name: .customLong("gyro-time-constant"), help: ArgumentHelp(
+        "With a gyroscope: how slowly the accelerometer corrects the gyro's drift, in seconds "
+            + "(longer: steadier during motion, slower to correct; default 1).", valueName: "s"))
+    var gyroTimeConstantSeconds: Double = GravityFusion.Settings().timeConstantSeconds
+
     func validate() throws {
         guard cutoffHertz.isFinite, cutoffHertz > 0 else {
             throw ValidationError("--cutoff must be a positive frequency in Hz, got \(cutoffHertz)")
@@ -71,6 +87,12 @@ struct PipelineOptions: ParsableArguments {
             guard knobRadiusPixels.isFinite, knobRadiusPixels > 0 else {
                 throw ValidationError("--knob-radius must be a positive number of pixels, got \(knobRadiusPixels)")
             }
+        }
+        guard shakeBand.isFinite, shakeBand > 0 else {
+            throw ValidationError("--shake-band must be a positive fraction such as 0.5, got \(shakeBand)")
+        }
+        guard gyroTimeConstantSeconds.isFinite, gyroTimeConstantSeconds > 0 else {
+            throw ValidationError("--gyro-time-constant must be a positive number of seconds, got \(gyroTimeConstantSeconds)")
         }
         _ = try neutralSetting()
     }
@@ -102,7 +124,10 @@ struct PipelineOptions: ParsableArguments {
             threshold: gateThreshold,
             gateEnabled: !noGate,
             screenOrientation: screenOrientation.setting,
-            neutral: (try? neutralSetting()) ?? .none)
+            neutral: (try? neutralSetting()) ?? .none,
+            shakeBand: shakeBand,
+            gyroEnabled: !noGyro,
+            fusion: GravityFusion.Settings(timeConstantSeconds: gyroTimeConstantSeconds))
     }
 }
 

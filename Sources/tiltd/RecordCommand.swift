@@ -24,6 +24,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Stop after this many samples.", valueName: "n"))
     var count: Int?
 
+    @Flag(name: .customLong("no-gyro"), help: "Record the accelerometer alone, even when it has a gyroscope.")
+    var noGyro = false
+
     @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
     var duration: Double?
 
@@ -36,7 +39,7 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(), pipeline: nil, sinks: [],
+        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !noGyro), pipeline: nil, sinks: [],
                             tracePath: out, count: count, duration: duration)
         let samples = try await run.run()
         DeviceDiagnostics.print("recorded \(samples) samples to \(out)")

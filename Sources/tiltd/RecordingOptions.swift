@@ -19,6 +19,19 @@ struct RecordingOptions: ParsableArguments {
         valueName: "g|ms2"))
     var units: UnitsArgument = .ms2
 
+    /// `--gyro-units` values.
+    enum GyroUnitsArgument: String, ExpressibleByArgument, CaseIterable {
+        case rad
+        case deg
+
+        var units: GyroUnits { self == .deg ? .degreesPerSecond : .radiansPerSecond }
+    }
+
+    @Option(name: .customLong("gyro-units"), help: ArgumentHelp(
+        "Unit of a CSV's gyro_x, gyro_y, gyro_z columns: rad (rad/s) or deg (°/s). Traces are always rad/s.",
+        valueName: "rad|deg"))
+    var gyroUnits: GyroUnitsArgument = .rad
+
     /// Loads `path`, printing the recording's warnings (a torn last line)
     /// on stderr.
     ///
@@ -26,7 +39,7 @@ struct RecordingOptions: ParsableArguments {
     ///   the file (and line) and what to do.
     func load(_ path: String) throws -> Recording {
         do {
-            let recording = try Recording.load(path: path, units: units.units)
+            let recording = try Recording.load(path: path, units: units.units, gyroUnits: gyroUnits.units)
             for warning in recording.warnings { StdoutSink.writeStandardError("tiltd: warning: \(warning)") }
             return recording
         } catch let error as TraceError {

@@ -51,7 +51,7 @@ struct RunCommand: AsyncParsableCommand {
         let service = try dbus.startService(device: device) { count in demand.busClaims(count) }
         defer { service?.stop() }
         if let service { sinks.append(service) }
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(),
+        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro),
                             pipeline: pipeline.makeConfiguration(), sinks: sinks,
                             tracePath: record, count: count, duration: duration)
         onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },

@@ -121,7 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
                 StdoutSink.writeStandardError("tiltd: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
             } else {
                 // DeviceRun stops by itself on SIGINT/SIGTERM (buffer disabled).
-                let run = DeviceRun(capture: device.makeCaptureConfiguration(), pipeline: pipeline.makeConfiguration(),
+                let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.makeConfiguration(),
                                     sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
                 do { _ = try await run.run() } catch { failure = error }
             }

@@ -76,9 +76,9 @@ import Testing
     }
 
     @Test func newerVersionIsRefused() throws {
-        let path = Self.write("tiltd-trace 2\ns 1 0 0 9.81\n")
+        let path = Self.write("tiltd-trace 3\ns 1 0 0 9.81\n")
         let error = #expect(throws: TraceError.self) { try Recording.load(path: path) }
-        #expect(error == .newerVersion(path: path, version: 2))
+        #expect(error == .newerVersion(path: path, version: 3))
         #expect(error?.description.contains("upgrade tiltd") == true)
     }
 

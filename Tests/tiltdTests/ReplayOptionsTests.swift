@@ -12,6 +12,8 @@ import Testing
         #expect(configuration.gateEnabled)
         #expect(configuration.screenOrientation == .fixed(.normal))
         #expect(configuration.neutral == .none)
+        #expect(configuration.gyroEnabled && configuration.shakeBand == 0.5)
+        #expect(configuration.fusion.timeConstantSeconds == 1)
     }
 
     @Test func negativeNeutralRollNeedsNoEqualsSign() throws {
@@ -31,11 +33,15 @@ import Testing
         let auto = try PipelineOptions.parse(["--screen-orientation", "auto", "--neutral", "auto",
                                               "--threshold", "0.01"]).makeConfiguration()
         #expect(auto.screenOrientation == .auto && auto.neutral == .auto && auto.threshold == 0.01)
+        let gyro = try PipelineOptions.parse(["--no-gyro", "--shake-band", "0.21", "--gyro-time-constant", "2"])
+            .makeConfiguration()
+        #expect(!gyro.gyroEnabled && gyro.shakeBand == 0.21 && gyro.fusion.timeConstantSeconds == 2)
     }
 
     @Test(arguments: [["--cutoff", "-1"], ["--cutoff", "inf"], ["--threshold", "nan"], ["--knob-radius", "-3"],
                       ["--neutral", "1"], ["--neutral", "1,2,3"], ["--neutral", "a,b"], ["--neutral", "1,inf"],
-                      ["--threshold", "0.1", "--knob-radius", "10"]])
+                      ["--threshold", "0.1", "--knob-radius", "10"], ["--shake-band", "0"],
+                      ["--shake-band", "nan"], ["--gyro-time-constant", "-1"], ["--gyro-time-constant", "0"]])
     func invalidValuesAreRejected(arguments: [String]) {
         #expect(throws: (any Error).self) { try PipelineOptions.parse(arguments) }
     }
@@ -44,6 +50,9 @@ import Testing
         #expect(try RecordingOptions.parse([]).units.units == .metresPerSecondSquared)
         #expect(try RecordingOptions.parse(["--units", "g"]).units.units == .g)
         #expect(throws: (any Error).self) { try RecordingOptions.parse(["--units", "G"]) }
+        #expect(try RecordingOptions.parse([]).gyroUnits.units == .radiansPerSecond)
+        #expect(try RecordingOptions.parse(["--gyro-units", "deg"]).gyroUnits.units == .degreesPerSecond)
+        #expect(throws: (any Error).self) { try RecordingOptions.parse(["--gyro-units", "rpm"]) }
     }
 
     @Test func loadErrorsAreOneLine() throws {

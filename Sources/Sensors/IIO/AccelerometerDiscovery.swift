@@ -8,6 +8,10 @@ struct AccelerometerDiscovery {
         var axes: [OpaquePointer]
         var timestamp: OpaquePointer?
         var info: AccelerometerInfo
+        /// The paired gyroscope, if any.
+        var gyro: GyroDiscovery.Found? = nil
+        /// The hub's fused rotation, if any.
+        var rotation: RotationDiscovery.Found? = nil
     }
 
     let context: IIOContext
@@ -77,7 +81,17 @@ struct AccelerometerDiscovery {
             currentTrigger: LibIIO.currentTriggerName(device),
             triggerCandidate: triggerCandidate(id: id, name: name, allDevices: allDevices),
             timestampClock: clock)
-        return Found(device: device, axes: axes, timestamp: timestamp, info: info)
+        var found = Found(device: device, axes: axes, timestamp: timestamp, info: info)
+        do {
+            found.gyro = try GyroDiscovery(context: context).gyro(for: device, info: info, allDevices: allDevices)
+            found.info.gyro = found.gyro?.info
+        } catch {
+            found.info.gyroProblem = "\(error)"
+        }
+        // A rotation whose attributes fail is simply not offered.
+        found.rotation = try? RotationDiscovery(context: context).rotation(for: info, allDevices: allDevices)
+        found.info.rotation = found.rotation?.info
+        return found
     }
 
     /// SPEC §4 priority: udev ACCEL_MOUNT_MATRIX, sysfs mount_matrix,

@@ -43,6 +43,12 @@ public struct AccelerometerInfo: Sendable, Equatable {
     public var triggerCandidate: String?
     /// `current_timestamp_clock`, if the device has it.
     public var timestampClock: String?
+    /// The gyroscope paired with it (`GyroDiscovery`'s rule), if any.
+    public var gyro: GyroInfo? = nil
+    /// Why a paired gyroscope cannot be used (its attributes failed), if so.
+    public var gyroProblem: String? = nil
+    /// The HID hub's fused rotation beside it (`--source rotation`), if any.
+    public var rotation: RotationInfo? = nil
 
     /// Where the device sits: `ACCEL_LOCATION` overrides the label
     /// ("accel-display" → "display"), SPEC §4.

@@ -24,20 +24,24 @@ final class BufferedReader: @unchecked Sendable {
     ///
     /// - Throws: `IIOError`: EACCES without the udev rule, EBUSY when another
     ///   process owns the buffer, EINVAL when the device refuses.
-    init(found: AccelerometerDiscovery.Found, context: IIOContext, notice: (String) -> Void) throws {
+    /// - Parameter gyroAxes: the gyro's x, y, z channels when they are on
+    ///   the same device (one scan carries both), else empty.
+    init(found: AccelerometerDiscovery.Found, context: IIOContext, gyroAxes: [OpaquePointer] = [],
+         notice: (String) -> Void) throws {
         device = found.device
         shownName = found.info.displayName
         let info = found.info
 
         for channel in LibIIO.channels(device) where LibIIO.isScanElement(channel) { LibIIO.disable(channel) }
-        for axis in found.axes { LibIIO.enable(axis) }
+        for axis in found.axes + gyroAxes { LibIIO.enable(axis) }
         let axes = found.axes.map { ScanLayout.Element(index: LibIIO.scanIndex($0), type: LibIIO.dataFormat($0)) }
+        let gyro = gyroAxes.map { ScanLayout.Element(index: LibIIO.scanIndex($0), type: LibIIO.dataFormat($0)) }
         var timestampElement: ScanLayout.Element? = nil
         if let timestamp = found.timestamp, LibIIO.isScanElement(timestamp) {
             LibIIO.enable(timestamp)
             timestampElement = .init(index: LibIIO.scanIndex(timestamp), type: LibIIO.dataFormat(timestamp))
         }
-        layout = ScanLayout(axes: axes, timestamp: timestampElement)
+        layout = ScanLayout(axes: axes, timestamp: timestampElement, gyro: gyro)
         let libiioSize = LibIIO.sampleSize(device)
         guard libiioSize == layout.scanBytes else {
             throw IIOError("laying out scans", on: shownName, errno: Errno(EINVAL),
@@ -86,7 +90,7 @@ final class BufferedReader: @unchecked Sendable {
     /// - Throws: `IIOError` with ETIMEDOUT when nothing came within the
     ///   context's timeout, ENODEV when the device vanished, or ECANCELED
     ///   after `cancel()`.
-    func refill(_ body: (SIMD3<Int64>, Int64?) throws -> Void) throws {
+    func refill(_ body: (SIMD3<Int64>, Int64?, SIMD3<Int64>?) throws -> Void) throws {
         guard let buffer = lock.withLock({ $0?.pointer }) else {
             throw IIOError("reading the buffer", on: shownName, errno: Errno(ECANCELED))
         }
@@ -99,7 +103,7 @@ final class BufferedReader: @unchecked Sendable {
             var offset = 0
             while offset + size <= bytes.count {
                 let scan = layout.decode(bytes, at: offset)
-                try body(scan.raw, scan.timestamp)
+                try body(scan.raw, scan.timestamp, layout.decodeGyro(bytes, at: offset))
                 offset += size
             }
         }

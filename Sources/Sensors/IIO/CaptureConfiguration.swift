@@ -20,12 +20,16 @@ public struct CaptureConfiguration: Sendable, Equatable {
     /// First and longest wait between attempts to reopen a lost device, in seconds.
     public var retryInitialSeconds: Double
     public var retryMaximumSeconds: Double
+    /// Read the paired gyroscope too (false: `--no-gyro`).
+    public var gyroEnabled: Bool
+    /// The accelerometer (default) or the hub's fused rotation (`--source rotation`).
+    public var attitude: AttitudeSource
 
     public init(uri: String = "local:", device: String? = nil, mode: CaptureMode = .auto,
                 rateHertz: Double? = nil, mountMatrix: MountMatrix? = nil,
                 bufferSilenceSeconds: Double = 0.5, retryInitialSeconds: Double = 0.25,
-                retryMaximumSeconds: Double = 4, source: CaptureSource = .iio) {
-        self.source = source
+                retryMaximumSeconds: Double = 4, gyroEnabled: Bool = true,
+                source: CaptureSource = .iio, attitude: AttitudeSource = .accelerometer) {
         self.uri = uri
         self.device = device
         self.mode = mode
@@ -34,5 +38,8 @@ public struct CaptureConfiguration: Sendable, Equatable {
         self.bufferSilenceSeconds = bufferSilenceSeconds
         self.retryInitialSeconds = retryInitialSeconds
         self.retryMaximumSeconds = retryMaximumSeconds
+        self.gyroEnabled = gyroEnabled
+        self.source = source
+        self.attitude = attitude
     }
 }

@@ -16,6 +16,29 @@ public enum CaptureRate {
         return info.defaultPollingRateHertz
     }
 
+    /// The rate for fusing a gyroscope: as `choose`, but without `--rate`
+    /// at least `fusionMinimumHertz` where the device offers it (the
+    /// smallest offered rate at or above it), and that rate when polling a
+    /// device without `sampling_frequency`.
+    public static func chooseForFusion(requested: Double?, info: AccelerometerInfo) -> Double {
+        let usual = choose(requested: requested, info: info)
+        guard requested == nil, usual < fusionMinimumHertz else { return usual }
+        guard info.samplingFrequencyHertz != nil else { return fusionMinimumHertz }
+        switch info.availableFrequencies {
+        case .list(let values):
+            return values.filter { $0 >= fusionMinimumHertz }.min() ?? values.max().map { max($0, usual) } ?? usual
+        case .range(_, _, let maximum):
+            return maximum >= fusionMinimumHertz ? clamp(fusionMinimumHertz, to: info.availableFrequencies!) : usual
+        case nil:
+            // No list: ask for the fusion rate (HID hubs accept any value;
+            // a refusal is reported and the device polled at it anyway).
+            return fusionMinimumHertz
+        }
+    }
+
+    /// The least rate worth fusing at, Hz (issue 11).
+    public static let fusionMinimumHertz = 100.0
+
     /// The offered rate nearest to `hertz` (the higher one on a tie).
     public static func clamp(_ hertz: Double, to available: SamplingFrequencies) -> Double {
         switch available {

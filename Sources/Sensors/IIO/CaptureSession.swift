@@ -4,14 +4,24 @@ import Glibc
 #endif
 
 /// One open device being captured: its context, the chosen accelerometer
-/// and a polled or buffered reader. Lives on the capture thread only.
+/// (with its gyroscope, when paired) and a polled or buffered reader. Lives
+/// on the capture thread only.
+///
+/// A gyro on the accelerometer's own device shares its buffer scan; a
+/// sibling or hub gyro is read through its raw attributes right after each
+/// accelerometer sample. When a gyro read fails the capture says so once
+/// and goes on with the accelerometer alone.
 final class CaptureSession {
     let context: IIOContext
-    let status: CaptureStatus
+    private(set) var status: CaptureStatus
     private let polled: PolledReader?
     let buffered: BufferedReader?
-    /// Samples the first buffered refill delivered while checking the buffer works.
-    private var pending: [CapturedSample] = []
+    /// Scans the first buffered refill delivered while checking the buffer works.
+    private var pending: [(raw: SIMD3<Int64>, time: Int64?, gyro: SIMD3<Int64>?)] = []
+    /// The gyro read separately from the accelerometer, nil when it shares the scan or there is none.
+    private var gyroPoller: PolledReader?
+    /// The hub's fused rotation and its checked convention (`--source rotation`).
+    private var rotation: (reader: RotationReader, convention: RotationQuaternion.Convention)?
 
     /// Opens the context, chooses the device, sets its rate and starts capture.
     ///
@@ -27,7 +37,26 @@ final class CaptureSession {
             info.mountMatrix = matrix
             info.mountMatrixSource = .commandLine
         }
-        let rate = CaptureSession.setRate(configuration.rateHertz, found: found, info: &info, notice: notice)
+        var gyro = configuration.gyroEnabled ? found.gyro : nil
+        if configuration.attitude == .rotation {
+            rotation = CaptureSession.checkRotation(found, info: info, notice: notice)
+            if let convention = rotation?.convention {
+                info.rotation?.convention = convention
+                gyro = nil  // the hub's rotation has fused it already
+            }
+        }
+        if configuration.gyroEnabled, let problem = info.gyroProblem {
+            notice("cannot use the gyroscope paired with \(info.displayName): \(problem); "
+                + "continuing with the accelerometer alone")
+        }
+        let rate = CaptureSession.setRate(configuration.rateHertz, found: found, info: &info,
+                                          forFusion: gyro != nil, notice: notice)
+        if let found = gyro, found.info.pairing != .sameDevice {
+            gyro?.info.samplingFrequencyHertz = CaptureSession.matchGyroRate(rate, gyro: found, notice: notice)
+        } else if gyro != nil {
+            gyro?.info.samplingFrequencyHertz = info.samplingFrequencyHertz
+        }
+        let gyroAxesInScan = gyro.flatMap { $0.info.pairing == .sameDevice && $0.info.bufferCapable ? $0.axes : nil }
 
         var buffered: BufferedReader? = nil
         if configuration.mode == .auto && !info.bufferCapable {
@@ -39,13 +68,12 @@ final class CaptureSession {
                     throw IIOError("buffered capture", on: info.displayName, errno: Errno(ENOTSUP),
                                    fix: "it has no buffer (no scan_elements): use --mode poll")
                 }
-                let reader = try BufferedReader(found: found, context: context, notice: notice)
+                let reader = try BufferedReader(found: found, context: context, gyroAxes: gyroAxesInScan ?? [],
+                                                notice: notice)
                 buffered = reader
                 context.setTimeout(seconds: max(configuration.bufferSilenceSeconds, 3 / rate))
-                var first: [CapturedSample] = []
-                try reader.refill { raw, time in
-                    first.append(CaptureSession.sample(raw: raw, time: time, info: info))
-                }
+                var first: [(raw: SIMD3<Int64>, time: Int64?, gyro: SIMD3<Int64>?)] = []
+                try reader.refill { raw, time, gyroRaw in first.append((raw, time, gyroRaw)) }
                 pending = first
                 context.setTimeout(seconds: max(1, 4 / rate))
             } catch let error as IIOError where configuration.mode == .auto {
@@ -60,23 +88,31 @@ final class CaptureSession {
         }
         self.buffered = buffered
         polled = buffered == nil ? PolledReader(axes: found.axes, shownName: info.displayName) : nil
+        if let gyro, buffered == nil || gyroAxesInScan == nil {
+            gyroPoller = PolledReader(axes: gyro.axes, shownName: gyro.info.displayName, kind: "anglvel")
+        }
         status = CaptureStatus(info: info, mode: buffered == nil ? .poll : .buffer, rateHertz: rate,
-                               clock: buffered?.clock ?? "monotonic")
+                               clock: buffered?.clock ?? "monotonic", gyro: gyro?.info,
+                               rotation: rotation == nil ? nil : info.rotation)
     }
 
     /// Captures until `shouldStop` is true or `emit` returns false.
     ///
     /// - Returns: false when `emit` asked to stop.
     /// - Throws: the `IIOError` that interrupted capture (device gone, timeout).
-    func run(shouldStop: () -> Bool, emit: (CapturedSample) -> Bool) throws -> Bool {
-        for sample in pending where !emit(sample) { return false }
+    /// - Parameter notice: receives one-line messages (a gyro lost mid-run).
+    func run(shouldStop: () -> Bool, notice: (String) -> Void = { _ in },
+             emit: (CapturedSample) -> Bool) throws -> Bool {
+        let first = pending
         pending = []
+        for scan in first where !emit(sample(raw: scan.raw, time: scan.time, gyroRaw: scan.gyro, notice: notice)) {
+            return false
+        }
         if let buffered {
             var keepGoing = true
             while keepGoing && !shouldStop() {
-                let info = status.info
-                try buffered.refill { raw, time in
-                    if keepGoing { keepGoing = emit(CaptureSession.sample(raw: raw, time: time, info: info)) }
+                try buffered.refill { raw, time, gyroRaw in
+                    if keepGoing { keepGoing = emit(sample(raw: raw, time: time, gyroRaw: gyroRaw, notice: notice)) }
                 }
             }
             return keepGoing
@@ -94,9 +130,8 @@ final class CaptureSession {
             if shouldStop() { break }
             let time = MonotonicClock.nanoseconds()
             let raw = try polled.read()
-            if !emit(CapturedSample(reading: Reading(timestampNanoseconds: time,
-                                                     acceleration: status.info.acceleration(raw: raw)),
-                                    raw: raw)) { return false }
+            let counts = SIMD3<Int64>(Int64(raw.x), Int64(raw.y), Int64(raw.z))
+            if !emit(sample(raw: counts, time: time, gyroRaw: nil, notice: notice)) { return false }
             next += period
             let now = MonotonicClock.nanoseconds()
             if now - next > period { next += (now - next) / period * period }  // skip missed ticks, no burst
@@ -107,12 +142,90 @@ final class CaptureSession {
     /// Disables the buffer, if any. The context is freed with the session.
     func close() { buffered?.close() }
 
-    private static func sample(raw: SIMD3<Int64>, time: Int64?, info: AccelerometerInfo) -> CapturedSample {
+    /// One sample from the accelerometer's counts and the gyro's (from the
+    /// scan, or read now from its attributes).
+    private func sample(raw: SIMD3<Int64>, time: Int64?, gyroRaw: SIMD3<Int64>?,
+                        notice: (String) -> Void) -> CapturedSample {
         let counts = SIMD3<Double>(Double(raw.x), Double(raw.y), Double(raw.z))
+        var gyroCounts = gyroRaw.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
+        if let poller = gyroPoller {
+            do {
+                gyroCounts = try poller.read()
+            } catch {
+                notice("lost the gyroscope \(poller.shownName): \(error); continuing with the accelerometer alone")
+                gyroPoller = nil
+                status.gyro = nil
+            }
+        }
+        let rate = gyroCounts.flatMap { counts in status.gyro.map { $0.rotationRate(raw: counts) } }
+        var acceleration = status.info.acceleration(raw: counts)
+        if let current = rotation {
+            do {
+                acceleration = RotationQuaternion.up(try current.reader.read(), convention: current.convention)
+                    * CaptureSession.standardGravity
+            } catch {
+                notice("lost the fused rotation \(current.reader.info.displayName): \(error); "
+                    + "continuing with the accelerometer")
+                rotation = nil
+                status.rotation = nil
+            }
+        }
         return CapturedSample(
             reading: Reading(timestampNanoseconds: time ?? MonotonicClock.nanoseconds(),
-                             acceleration: info.acceleration(raw: counts)),
-            raw: counts)
+                             acceleration: acceleration, rotationRate: rate),
+            raw: counts, rawRotation: rate == nil ? nil : gyroCounts)
+    }
+
+    /// Standard gravity: the length given to the hub's "up" direction, m/s².
+    static let standardGravity = 9.80665
+
+    /// Checks the hub's quaternion against the accelerometer (one read of
+    /// each) and returns the reader with the agreeing convention; nil, with
+    /// a notice saying why, to use the accelerometer instead.
+    private static func checkRotation(_ found: AccelerometerDiscovery.Found, info: AccelerometerInfo,
+                                      notice: (String) -> Void)
+        -> (reader: RotationReader, convention: RotationQuaternion.Convention)? {
+        guard let rotation = found.rotation else {
+            notice("\(info.displayName) has no fused rotation (HID dev_rotation) on its hub; "
+                + "using the accelerometer instead")
+            return nil
+        }
+        let reader = RotationReader(channel: rotation.channel, info: rotation.info)
+        do {
+            let raw = try PolledReader(axes: found.axes, shownName: info.displayName).read()
+            let components = try reader.read()
+            let (convention, closest) = RotationQuaternion.convention(
+                agreeingWith: info.acceleration(raw: raw), components: components)
+            guard let convention else {
+                notice("no component order of \(rotation.info.displayName)'s quaternion agrees with the "
+                    + "accelerometer \(info.displayName) (closest \(Int((closest * 180 / .pi).rounded()))°, "
+                    + "15° needed; hold the device still when starting); using the accelerometer instead")
+                return nil
+            }
+            notice("using the fused rotation \(rotation.info.displayName), components \(convention) "
+                + "(checked against the accelerometer)")
+            return (reader, convention)
+        } catch {
+            notice("cannot read the fused rotation \(rotation.info.displayName): \(error); "
+                + "using the accelerometer instead")
+            return nil
+        }
+    }
+
+    /// Sets a separate gyro's `sampling_frequency` to the accelerometer's rate
+    /// (best effort: a polled gyro delivers its latest value either way) and
+    /// returns the gyro's rate.
+    private static func matchGyroRate(_ rate: Double, gyro: GyroDiscovery.Found, notice: (String) -> Void) -> Double? {
+        guard let current = gyro.info.samplingFrequencyHertz, current < rate else {
+            return gyro.info.samplingFrequencyHertz
+        }
+        let text = CaptureRate.attributeText(rate)
+        if let errno = LibIIO.writeDeviceAttribute(gyro.device, "sampling_frequency", text) {
+            notice("cannot set sampling_frequency of the gyroscope \(gyro.info.displayName) to \(text) Hz: "
+                + "\(errno): \(IIOError.advice(for: errno)); it stays at \(CaptureRate.attributeText(current)) Hz")
+            return current
+        }
+        return rate
     }
 
     private static func choose(_ configuration: CaptureConfiguration, context: IIOContext,
@@ -129,8 +242,10 @@ final class CaptureSession {
     /// Writes the chosen rate to `sampling_frequency` when it differs and
     /// returns the rate in use.
     private static func setRate(_ requested: Double?, found: AccelerometerDiscovery.Found,
-                                info: inout AccelerometerInfo, notice: (String) -> Void) -> Double {
-        let rate = CaptureRate.choose(requested: requested, info: info)
+                                info: inout AccelerometerInfo, forFusion: Bool,
+                                notice: (String) -> Void) -> Double {
+        let rate = forFusion ? CaptureRate.chooseForFusion(requested: requested, info: info)
+            : CaptureRate.choose(requested: requested, info: info)
         guard let current = info.samplingFrequencyHertz, current != rate else { return rate }
         let text = CaptureRate.attributeText(rate)
         if let errno = LibIIO.writeDeviceAttribute(found.device, "sampling_frequency", text) {
@@ -141,6 +256,9 @@ final class CaptureSession {
         info.samplingFrequencyHertz = rate
         if let requested, requested != rate {
             notice("\(info.displayName) does not offer \(CaptureRate.attributeText(requested)) Hz; using \(text) Hz")
+        } else if requested == nil && forFusion && rate >= CaptureRate.fusionMinimumHertz {
+            notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
+                + "to \(text) Hz for gyroscope fusion")
         } else if requested == nil {
             notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
                 + "to \(text) Hz (below 10 Hz sensors deliver little or no data)")

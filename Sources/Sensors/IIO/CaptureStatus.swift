@@ -13,12 +13,21 @@ public struct CaptureStatus: Sendable, Equatable {
     /// `info` describes it as an accelerometer and `rateHertz` is nominal).
     public var pad: MotionPadInfo?
 
+    /// The gyroscope read with the accelerometer, nil without one (or with `--no-gyro`).
+    public var gyro: GyroInfo?
+    /// The hub's fused rotation the angles come from (`--source rotation`),
+    /// with its checked convention; nil when they come from the accelerometer.
+    public var rotation: RotationInfo?
+
+
     public init(info: AccelerometerInfo, mode: CaptureMode, rateHertz: Double, clock: String,
-                pad: MotionPadInfo? = nil) {
+                pad: MotionPadInfo? = nil, gyro: GyroInfo? = nil, rotation: RotationInfo? = nil) {
         self.pad = pad
         self.info = info
         self.mode = mode
         self.rateHertz = rateHertz
         self.clock = clock
+        self.gyro = gyro
+        self.rotation = rotation
     }
 }

@@ -147,7 +147,9 @@ public final class DeviceCapture: @unchecked Sendable {
             guard let current = session else { continue }
             lastClock = current.status.clock
             do {
-                let keepGoing = try current.run(shouldStop: { isStopping }) { sample in
+                var noticeStopped = false
+                let keepGoing = try current.run(shouldStop: { isStopping || noticeStopped },
+                                                notice: { if !handler(.notice($0)) { noticeStopped = true } }) { sample in
                     lastTimestamp = sample.reading.timestampNanoseconds
                     return handler(.sample(sample))
                 }

@@ -223,6 +223,17 @@ enum LibIIO {
         return found
     }
 
+    /// The sysfs path of `/sys/bus/iio/devices/<sysname>` as udev knows it
+    /// (e.g. "/sys/devices/…/HID-SENSOR-200073.2.auto/iio:device0"); nil when
+    /// udev cannot be reached or the device is unknown.
+    static func udevSyspath(sysname: String) -> String? {
+        guard let udev = udev_new() else { return nil }
+        defer { udev_unref(udev) }
+        guard let device = udev_device_new_from_subsystem_sysname(udev, "iio", sysname) else { return nil }
+        defer { udev_device_unref(device) }
+        return string(udev_device_get_syspath(device))
+    }
+
     // MARK: Helpers
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {

@@ -1,8 +1,10 @@
 import Motion
-/// Reads `in_accel_{x,y,z}_raw` on demand (polled capture).
+/// Reads `in_<kind>_{x,y,z}_raw` on demand (polled capture; `kind` is
+/// "accel", or "anglvel" for a gyroscope).
 struct PolledReader {
     let axes: [OpaquePointer]
     let shownName: String
+    var kind = "accel"
 
     /// The raw counts of x, y, z.
     ///
@@ -13,7 +15,7 @@ struct PolledReader {
         for index in 0..<3 {
             switch LibIIO.readChannelAttribute(axes[index], "raw") {
             case .success(let text):
-                let file = "in_accel_\(["x", "y", "z"][index])_raw"
+                let file = "in_\(kind)_\(["x", "y", "z"][index])_raw"
                 raw[index] = Double(try AttributeText.integer(text, attribute: "\(shownName) \(file)"))
             case .failure(let errno):
                 let file = LibIIO.channelAttributeFile(axes[index], "raw") ?? "raw"

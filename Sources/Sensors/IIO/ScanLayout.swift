@@ -25,6 +25,10 @@ public struct ScanLayout: Sendable, Equatable {
     public let timestamp: (offset: Int, type: ScanElementType)?
     /// Bytes per scan.
     public let scanBytes: Int
+    /// Byte offsets of the gyro's x, y, z when they share the scan.
+    public let gyroOffsets: SIMD3<Int>?
+    /// Types of the gyro's x, y, z.
+    public let gyroTypes: [ScanElementType]
 
     /// Lays out the enabled elements.
     ///
@@ -32,19 +36,22 @@ public struct ScanLayout: Sendable, Equatable {
     ///   - axes: x, y, z in that order.
     ///   - timestamp: the timestamp channel, if enabled.
     ///   - others: any other enabled elements (they take room, tiltd skips them).
-    public init(axes: [Element], timestamp: Element?, others: [Element] = []) {
+    ///   - gyro: the gyroscope's x, y, z when they are in the same scan (or empty).
+    public init(axes: [Element], timestamp: Element?, others: [Element] = [], gyro: [Element] = []) {
         precondition(axes.count == 3, "a scan layout needs exactly x, y and z")
+        precondition(gyro.isEmpty || gyro.count == 3, "a gyro in the scan needs exactly x, y and z")
         var all: [(role: Int, element: Element)] = axes.enumerated().map { ($0.offset, $0.element) }
         if let timestamp { all.append((3, timestamp)) }
+        all += gyro.enumerated().map { (5 + $0.offset, $0.element) }
         all += others.map { (4, $0) }
         all.sort { $0.element.index < $1.element.index }
         var offset = 0
         var largest = 1
-        var offsets = [Int](repeating: 0, count: 4)
+        var offsets = [Int](repeating: 0, count: 8)
         for (role, element) in all {
             let size = element.type.storageBytes
             offset = (offset + size - 1) / size * size
-            if role < 4 { offsets[role] = offset }
+            if role != 4 { offsets[role] = offset }
             offset += size
             largest = max(largest, size)
         }
@@ -52,6 +59,18 @@ public struct ScanLayout: Sendable, Equatable {
         axisOffsets = SIMD3(offsets[0], offsets[1], offsets[2])
         axisTypes = axes.map(\.type)
         self.timestamp = timestamp.map { (offsets[3], $0.type) }
+        gyroOffsets = gyro.isEmpty ? nil : SIMD3(offsets[5], offsets[6], offsets[7])
+        gyroTypes = gyro.map(\.type)
+    }
+
+    /// Decodes the gyro's raw x, y, z of the scan at `offset`, nil when the
+    /// gyro is not in the scan.
+    @inline(__always)
+    public func decodeGyro(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> SIMD3<Int64>? {
+        guard let gyroOffsets else { return nil }
+        return SIMD3(gyroTypes[0].decode(bytes, at: offset + gyroOffsets.x),
+                     gyroTypes[1].decode(bytes, at: offset + gyroOffsets.y),
+                     gyroTypes[2].decode(bytes, at: offset + gyroOffsets.z))
     }
 
     /// Decodes the raw axes and the timestamp (nil without one) of the scan
@@ -69,5 +88,6 @@ public struct ScanLayout: Sendable, Equatable {
         lhs.axisOffsets == rhs.axisOffsets && lhs.axisTypes == rhs.axisTypes
             && lhs.scanBytes == rhs.scanBytes && lhs.timestamp?.offset == rhs.timestamp?.offset
             && lhs.timestamp?.type == rhs.timestamp?.type
+            && lhs.gyroOffsets == rhs.gyroOffsets && lhs.gyroTypes == rhs.gyroTypes
     }
 }

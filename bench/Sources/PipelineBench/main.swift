@@ -28,22 +28,35 @@ struct Noise {
 /// noise of ±0.05 m/s², and a 0.5 s hard shake (±15 m/s²) every minute.
 /// With `jitter`, timestamps wander ±0.2 ms around the 10 ms grid, as
 /// polled devices' do, so the filter recomputes its alpha every sample.
-func makeReadings(count: Int, jitter: Bool) -> [Reading] {
+/// With `gyro`, each reading carries the body rate that turns "up" as the
+/// angles do (ω = u̇ × u, by a central difference) plus ±0.01 rad/s of
+/// noise, so the fusion filter runs on every sample.
+func makeReadings(count: Int, jitter: Bool, gyro: Bool = false) -> [Reading] {
     var noise = Noise()
     var readings: [Reading] = []
     readings.reserveCapacity(count)
     for i in 0..<count {
         let t = Double(i) * 0.01
-        let roll = 0.6 * sin(2 * Double.pi * t / 7.3) + 0.2 * sin(2 * Double.pi * t / 1.1)
-        let pitch = 0.5 + 0.4 * sin(2 * Double.pi * t / 5.9)
-        var a = SIMD3(cos(pitch) * sin(roll), -sin(pitch), cos(pitch) * cos(roll)) * 9.81
+        func up(_ t: Double) -> SIMD3<Double> {
+            let roll = 0.6 * sin(2 * Double.pi * t / 7.3) + 0.2 * sin(2 * Double.pi * t / 1.1)
+            let pitch = 0.5 + 0.4 * sin(2 * Double.pi * t / 5.9)
+            return SIMD3(cos(pitch) * sin(roll), -sin(pitch), cos(pitch) * cos(roll))
+        }
+        let u = up(t)
+        var a = u * 9.81
         a += SIMD3(noise.next(), noise.next(), noise.next()) * 0.05
         if t.truncatingRemainder(dividingBy: 60) >= 30 && t.truncatingRemainder(dividingBy: 60) < 30.5 {
             a += SIMD3(noise.next(), noise.next(), noise.next()) * 15
         }
         var ns = Int64(i) * 10_000_000
         if jitter { ns += Int64(noise.next() * 200_000) }
-        readings.append(Reading(timestampNanoseconds: ns, acceleration: a))
+        var rate: SIMD3<Double>? = nil
+        if gyro {
+            let d = (up(t + 1e-4) - up(t - 1e-4)) / 2e-4
+            rate = SIMD3(d.y * u.z - d.z * u.y, d.z * u.x - d.x * u.z, d.x * u.y - d.y * u.x)
+                + SIMD3(noise.next(), noise.next(), noise.next()) * 0.01
+        }
+        readings.append(Reading(timestampNanoseconds: ns, acceleration: a, rotationRate: rate))
     }
     return readings
 }
@@ -83,17 +96,19 @@ let count = arguments.count > 1 ? Int(arguments[1]) ?? 4_000_000 : 4_000_000
 let runs = max(1, arguments.count > 2 ? Int(arguments[2]) ?? 7 : 7)
 let only = arguments.count > 3 ? arguments[3] : nil
 
-let scenarios: [(key: String, title: String, jitter: Bool, configuration: PipelineConfiguration)] = [
-    ("swift_pipeline", "gate on, regular 100 Hz timestamps", false, PipelineConfiguration()),
-    ("swift_pipeline_jitter", "gate on, jittered timestamps", true, PipelineConfiguration()),
-    ("swift_pipeline_nogate", "gate off (every sample a state)", false, PipelineConfiguration(gateEnabled: false)),
-    ("swift_pipeline_auto", "gate on, --screen-orientation auto --neutral auto", false,
+let scenarios: [(key: String, title: String, jitter: Bool, gyro: Bool, configuration: PipelineConfiguration)] = [
+    ("swift_pipeline", "gate on, regular 100 Hz timestamps", false, false, PipelineConfiguration()),
+    ("swift_pipeline_jitter", "gate on, jittered timestamps", true, false, PipelineConfiguration()),
+    ("swift_pipeline_nogate", "gate off (every sample a state)", false, false, PipelineConfiguration(gateEnabled: false)),
+    ("swift_pipeline_auto", "gate on, --screen-orientation auto --neutral auto", false, false,
      PipelineConfiguration(screenOrientation: .auto, neutral: .auto)),
+    ("swift_pipeline_fused", "gate on, gyro fused (GravityFusion)", false, true, PipelineConfiguration()),
+    ("swift_pipeline_fused_jitter", "gate on, gyro fused, jittered timestamps", true, true, PipelineConfiguration()),
 ]
 
 print("PipelineBench: \(count) samples, median of \(runs) runs, one core, release build")
 for scenario in scenarios where only == nil || scenario.key == only {
-    let readings = makeReadings(count: count, jitter: scenario.jitter)
+    let readings = makeReadings(count: count, jitter: scenario.jitter, gyro: scenario.gyro)
     var rates: [Double] = []
     var cpuRates: [Double] = []
     var passed = 0

@@ -1,0 +1,49 @@
+import Motion
+/// Finds a sensor hub's fused rotation (`dev_rotation` with
+/// `in_rot_quaternion_raw`) for an HID accelerometer: on the same hub (the
+/// parent of each device's parent), or, off a local context, the only one.
+struct RotationDiscovery {
+    struct Found {
+        var channel: OpaquePointer
+        var info: RotationInfo
+    }
+
+    let context: IIOContext
+
+    func rotation(for info: AccelerometerInfo, allDevices: [OpaquePointer]) throws -> Found? {
+        let candidates = allDevices.filter { device in
+            !LibIIO.isTrigger(device) && LibIIO.inputChannel(device, id: "rot_quaternion") != nil
+        }
+        guard !candidates.isEmpty else { return nil }
+        let device: OpaquePointer
+        if context.isLocal {
+            guard let hub = GyroDiscovery.ancestor(LibIIO.udevSyspath(sysname: info.id), levels: 2),
+                  let match = candidates.first(where: {
+                      GyroDiscovery.ancestor(LibIIO.udevSyspath(sysname: LibIIO.deviceID($0)), levels: 2) == hub
+                  }) else { return nil }
+            device = match
+        } else {
+            guard candidates.count == 1 else { return nil }
+            device = candidates[0]
+        }
+        let id = LibIIO.deviceID(device)
+        let name = LibIIO.deviceName(device)
+        let shown = name.map { "\(id) (\($0))" } ?? id
+        let reader = AttributeReader(device: device, shownName: shown)
+        let channel = LibIIO.inputChannel(device, id: "rot_quaternion")!
+        var scale = 1.0
+        var scaleSource = "default 1"
+        if LibIIO.hasChannelAttribute(channel, "scale") {
+            let file = LibIIO.channelAttributeFile(channel, "scale") ?? "scale"
+            scale = try AttributeText.double(try reader.channel(channel, "scale"), attribute: file)
+            scaleSource = file
+        }
+        var rate: Double? = nil
+        if LibIIO.hasDeviceAttribute(device, "sampling_frequency") {
+            rate = try AttributeText.double(try reader.device("sampling_frequency"),
+                                            attribute: "\(id)/sampling_frequency")
+        }
+        return Found(channel: channel, info: RotationInfo(id: id, name: name, scale: scale, scaleSource: scaleSource,
+                                                         samplingFrequencyHertz: rate))
+    }
+}

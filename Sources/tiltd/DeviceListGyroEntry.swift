@@ -1,0 +1,46 @@
+import Motion
+import Sensors
+
+/// The gyroscope part of a `tiltd list` entry, as text or JSON.
+struct DeviceListGyroEntry: Encodable {
+    var id: String
+    var name: String?
+    /// How it was paired: "same device", "sibling", "same hub", "same location".
+    var pairing: String
+    /// rad/s per raw count, x, y, z.
+    var scale: [Double]
+    var scaleSource: String
+    var mountMatrix: String
+    var mountMatrixSource: String
+    var samplingFrequencyHertz: Double?
+    var buffered: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, pairing, scale, buffered
+        case scaleSource = "scale_source"
+        case mountMatrix = "mount_matrix", mountMatrixSource = "mount_matrix_source"
+        case samplingFrequencyHertz = "sampling_frequency_hz"
+    }
+
+    init(_ gyro: GyroInfo) {
+        id = gyro.id
+        name = gyro.name
+        pairing = gyro.pairing.rawValue
+        scale = [gyro.scale.x, gyro.scale.y, gyro.scale.z]
+        scaleSource = gyro.scaleSource
+        mountMatrix = gyro.mountMatrix.iioText
+        mountMatrixSource = gyro.mountMatrixSource
+        samplingFrequencyHertz = gyro.samplingFrequencyHertz
+        buffered = gyro.bufferCapable
+    }
+
+    /// The lines under the accelerometer's block.
+    func lines() -> [String] {
+        let scaleText = scale.map(CaptureRate.attributeText).joined(separator: " ")
+        let rate = samplingFrequencyHertz.map { "\(CaptureRate.attributeText($0)) Hz" } ?? "no sampling_frequency"
+        return ["    gyroscope     \(id)  \(name ?? "(no name)")  (\(pairing))",
+                "      scale       \(scaleText) rad/s per count (\(scaleSource))",
+                "      matrix      \(mountMatrix) (\(mountMatrixSource))",
+                "      sampling    \(rate); \(buffered ? "buffer" : "polled only")"]
+    }
+}
