@@ -79,6 +79,22 @@ public struct MountMatrix: Sendable, Equatable, CustomStringConvertible {
         SIMD3((row0 * v).sum(), (row1 * v).sum(), (row2 * v).sum())
     }
 
+    /// +1 for a proper matrix, −1 for an improper one (a reflection, det < 0).
+    public var handedness: Double {
+        let determinant = row0.x * (row1.y * row2.z - row1.z * row2.y)
+            - row0.y * (row1.x * row2.z - row1.z * row2.x)
+            + row0.z * (row1.x * row2.y - row1.y * row2.x)
+        return determinant < 0 ? -1 : 1
+    }
+
+    /// det(M)·M·ω: an angular velocity is a pseudovector, so under an
+    /// improper matrix it turns the other way from an acceleration
+    /// (docs/devices.md, "Gyroscope").
+    @inlinable
+    public func applyToAngularVelocity(_ omega: SIMD3<Double>) -> SIMD3<Double> {
+        apply(omega) * handedness
+    }
+
     /// True when every row and column holds exactly one ±1 and zeros
     /// elsewhere: the axis swaps and flips a mount matrix normally is.
     /// Anything else (a scaled axis, an axis used twice) deserves a warning.

@@ -220,6 +220,6 @@ final class DeviceRun: @unchecked Sendable {
                            offset: info.offset, mountMatrix: info.mountMatrix,
                            mountMatrixSource: info.mountMatrixSource.rawValue,
                            samplingFrequencyHertz: status.pad == nil ? status.rateHertz : nil, tiltdVersion: Tiltd.version,
-                           extra: extra, gyro: status.gyro?.traceHeader)
+                           extra: extra, gyro: status.gyro?.traceHeader ?? status.pad?.gyroTraceHeader)
     }
 }

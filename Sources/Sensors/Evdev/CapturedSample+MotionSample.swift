@@ -1,8 +1,23 @@
+import Motion
+
 extension CapturedSample {
-    /// The accelerometer part of a pad's sample, for today's accelerometer
-    /// pipeline and traces. The gyroscope stays in `MotionSample` (fusion
-    /// takes it when readings carry angular velocity).
+    /// A pad's report as the pipeline takes it: the accelerometer reading
+    /// with the gyroscope's rate (rad/s, pad frame) for fusion when the pad has one.
     public init(motion: MotionSample) {
-        self.init(reading: motion.reading, raw: motion.rawAcceleration)
+        var reading = motion.reading
+        reading.rotationRate = motion.angularVelocityRadiansPerSecond
+        self.init(reading: reading, raw: motion.rawAcceleration,
+                  rawRotation: motion.angularVelocityRadiansPerSecond == nil ? nil : motion.rawAngularVelocity)
+    }
+}
+
+extension MotionPadInfo {
+    /// The gyroscope as a format-2 trace header describes it; nil without one.
+    public var gyroTraceHeader: TraceGyroHeader? {
+        guard gyroscopeAxes.count == 3 else { return nil }
+        // Same node, same matrix: the pad's gyro shares its accelerometer's frame.
+        return TraceGyroHeader(name: name, pairing: "same device", scale: angularVelocityScale,
+                               offset: SIMD3(repeating: 0), mountMatrix: mountMatrix,
+                               mountMatrixSource: mountMatrixSourceText)
     }
 }

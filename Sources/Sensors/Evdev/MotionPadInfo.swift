@@ -72,9 +72,9 @@ public struct MotionPadInfo: Sendable, Equatable {
         mountMatrix.apply(raw * accelerationScale)
     }
 
-    /// Raw ABS_RX/RY/RZ → rad/s in tiltd's frame.
+    /// Raw ABS_RX/RY/RZ → rad/s in tiltd's frame (det(M)·M·ω: a pseudovector).
     public func angularVelocity(raw: SIMD3<Double>) -> SIMD3<Double> {
-        mountMatrix.apply(raw * angularVelocityScale)
+        mountMatrix.applyToAngularVelocity(raw * angularVelocityScale)
     }
 
     private static func scale(_ axes: [EvdevAxis], unit: Double) -> SIMD3<Double> {

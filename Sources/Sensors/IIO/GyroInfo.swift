@@ -59,11 +59,7 @@ public struct GyroInfo: Sendable, Equatable {
     }
 
     /// +1 for a proper matrix, −1 for an improper one (a reflection).
-    public var handedness: Double {
-        let (a, b, c) = mountMatrix.rows
-        let determinant = a.x * (b.y * c.z - b.z * c.y) - a.y * (b.x * c.z - b.z * c.x) + a.z * (b.x * c.y - b.y * c.x)
-        return determinant < 0 ? -1 : 1
-    }
+    public var handedness: Double { mountMatrix.handedness }
 
     /// Converts raw counts to rad/s in the accelerometer's device frame.
     @inline(__always)
