@@ -31,7 +31,7 @@ import Testing
         #expect(first[16, 16].a == 255)  // the knob, opaque
         #expect(first[0, 0].a == 0)      // the transparent margin
         let contact = try PNGReader.read(path: sheet)
-        #expect(contact.width == 3 * 32 + 4 * 4)  // 6 cells: 3 × 2
+        #expect(contact.width == 3 * 47 + 4 * 4)  // 6 cells: 3 × 2, widened to their 12-character labels
         #expect(r.stderr.contains(dir.path))     // tells the user where to look
     }
 
