@@ -31,7 +31,8 @@ public struct Recording: Sendable {
         self.warnings = warnings
     }
 
-    /// Loads a trace or a CSV with header `time_s,accel_x,accel_y,accel_z`.
+    /// Loads a trace or a CSV with header `time_s,accel_x,accel_y,accel_z`;
+    /// `path` `-` is standard input.
     ///
     /// The kind is recognised from the first line. A torn last line (no
     /// final newline, in a trace always; in a CSV when it does not parse) is
@@ -42,7 +43,7 @@ public struct Recording: Sendable {
     /// - Throws: `TraceError` naming the file (and line) and what to do.
     public static func load(path: String, units: CSVUnits = .metresPerSecondSquared) throws -> Recording {
         let bytes = try TraceFile.bytes(path: path)
-        return try parse(bytes, path: path, units: units)
+        return try parse(bytes, path: TraceFile.displayName(path), units: units)
     }
 
     /// Parses the bytes of a trace or CSV; `path` is only used in messages.

@@ -13,7 +13,12 @@ public enum TraceError: Error, Equatable, CustomStringConvertible {
     /// The writer was already closed.
     case closed(path: String)
 
+    /// One line; control characters from the file (or its name) are escaped.
     public var description: String {
+        unescapedDescription.escapingControls()
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case .io(let path, let operation, let reason):
             return "\(path): cannot \(operation): \(reason)"

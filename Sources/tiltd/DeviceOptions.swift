@@ -16,7 +16,7 @@ struct DeviceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("auto (buffer, else poll, saying why), buffer, or poll.", valueName: "mode"))
     var mode: CaptureMode = .auto
 
-    @Option(help: ArgumentHelp("Sampling rate in Hz, clamped to the rates the device offers. "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sampling rate in Hz, clamped to the rates the device offers. "
                                + "Default: the device's (raised to ≥ 10 Hz), or 50 Hz.", valueName: "hz"))
     var rate: Double?
 

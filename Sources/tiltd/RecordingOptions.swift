@@ -27,7 +27,7 @@ struct RecordingOptions: ParsableArguments {
     func load(_ path: String) throws -> Recording {
         do {
             let recording = try Recording.load(path: path, units: units.units)
-            for warning in recording.warnings { StdoutSink.writeStandardError("tiltd: warning: \(warning)") }
+            for warning in recording.warnings { StdoutSink.writeStandardError("tiltd: warning: \(warning.escapingControls())") }
             return recording
         } catch let error as TraceError {
             throw RecordingLoadError(message: error.description)

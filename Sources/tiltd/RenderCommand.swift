@@ -50,10 +50,10 @@ struct RenderCommand: AsyncParsableCommand {
         format ?? ((out ?? "").lowercased().hasSuffix(".y4m") ? .y4m : .png)
     }
 
-    @Option(help: ArgumentHelp("Frames per second (1…1000).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (1…1000).", valueName: "n"))
     var fps = 60
 
-    @Option(help: ArgumentHelp("Frame side in pixels (16…1024); the knob is 24/28 of it.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame side in pixels (16…1024); the knob is 24/28 of it.", valueName: "px"))
     var size = 256
 
     @Option(help: ArgumentHelp(
@@ -70,15 +70,15 @@ struct RenderCommand: AsyncParsableCommand {
         "Also write this PNG: frames sampled evenly across the trace in a grid.", valueName: "file.png"))
     var contactSheet: String?
 
-    @Option(name: .customLong("contact-sheet-frames"), help: ArgumentHelp(
+    @Option(name: .customLong("contact-sheet-frames"), parsing: .unconditional, help: ArgumentHelp(
         "How many frames the contact sheet shows (default 24).", valueName: "n"))
     var contactSheetFrames: Int?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Frames per row of the contact sheet (default: about as wide as it is tall).", valueName: "n"))
     var columns: Int?
 
-    @Option(name: .customLong("max-frames"), help: ArgumentHelp(
+    @Option(name: .customLong("max-frames"), parsing: .unconditional, help: ArgumentHelp(
         "Refuse, before writing anything, a render of more frames than this (default: one hour of "
             + "frames at --fps).", valueName: "n"))
     var maxFrames: Int?

@@ -46,7 +46,7 @@ struct ReplayCommand: AsyncParsableCommand {
         if let first = loaded.gaps.first {
             StdoutSink.writeStandardError("tiltd: note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at "
                 + "\(PipelineDiagnostic.secondsText(first.timestampNanoseconds)) s"
-                + (first.reason.isEmpty ? "" : " (\(first.reason))"))
+                + (first.reason.isEmpty ? "" : " (\(first.reason.escapingControls()))"))
         }
         var pipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
         let socket = try listen.startServer()
@@ -84,7 +84,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         for reading in readings {
-            let offset = reading.timestampNanoseconds &- first.timestampNanoseconds
+            let offset = Nanoseconds.difference(reading.timestampNanoseconds, first.timestampNanoseconds)
             if offset > 0 {
                 try await clock.sleep(until: start.advanced(by: .nanoseconds(offset)), tolerance: nil)
             }

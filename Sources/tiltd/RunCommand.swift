@@ -26,10 +26,10 @@ struct RunCommand: AsyncParsableCommand {
                                valueName: "file"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Stop after this many samples read from the device.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many samples read from the device.", valueName: "n"))
     var count: Int?
 
-    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
     var duration: Double?
 
     func validate() throws {

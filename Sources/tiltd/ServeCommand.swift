@@ -35,11 +35,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --replay: start the recording over when it ends.")
     var loop = false
 
-    @Option(help: ArgumentHelp("Side of the knob layer images in pixels (16…1024): the knob's size on the page.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Side of the knob layer images in pixels (16…1024): the knob's size on the page.",
                                valueName: "px"))
     var size = 256
 
-    @Option(name: .customLong("max-streams"), help: ArgumentHelp(
+    @Option(name: .customLong("max-streams"), parsing: .unconditional, help: ArgumentHelp(
         "Live streams (/events, /ws) served at once; more get 503.", valueName: "n"))
     var maxStreams = 32
 
