@@ -52,6 +52,18 @@ struct DeviceOptions: ParsableArguments {
         }
     }
 
+    /// The device options given (defaults left out), for a command that
+    /// must refuse them (`serve --replay`).
+    var givenOptions: [String] {
+        var given: [String] = []
+        if uri != "local:" { given.append("--uri") }
+        if device != nil { given.append("--device") }
+        if mode != .auto { given.append("--mode") }
+        if rate != nil { given.append("--rate") }
+        if mountMatrix != nil { given.append("--mount-matrix") }
+        return given
+    }
+
     /// The capture configuration these options describe.
     func makeCaptureConfiguration() -> CaptureConfiguration {
         CaptureConfiguration(uri: uri, device: device, mode: mode, rateHertz: rate,

@@ -210,7 +210,7 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if let contactSheet, let sheet {
             do {
-                try RenderTargets.createParent(of: contactSheet)
+                try RenderTargets.createParent(of: contactSheet, option: "--contact-sheet")
                 try PNGWriter.write(sheet.image, to: contactSheet, fast: false)
             } catch {
                 throw RenderError("\(error)")
@@ -219,7 +219,7 @@ struct RenderCommand: AsyncParsableCommand {
         if !quiet {
             let seconds = Double(sampler.frameCount) / Double(fps)
             var summary = "tiltd: rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
-                + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(states.count) states; "
+                + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(Counted.text(states.count, "state")); "
                 + output.whereToLook
             if let contactSheet { summary += "; contact sheet: \(contactSheet)" }
             StdoutSink.writeStandardError(summary)

@@ -30,11 +30,7 @@ final class RenderOutput {
             if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw RenderError("--out \(directory) is a file, not a directory: give a directory for the PNG frames")
             }
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw RenderError("cannot create output directory \(directory): \(error.localizedDescription); choose a writable --out")
-            }
+            try RenderTargets.makeDirectories(directory, option: "--out")
             guard access(directory, W_OK) == 0 else {
                 throw RenderError("output directory \(directory) is not writable: choose another --out or fix its permissions")
             }

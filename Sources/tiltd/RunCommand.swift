@@ -22,6 +22,9 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var listen: ListenOptions
 
+    @Flag(name: .long, help: "Open the accelerometer only while at least one --listen client is connected.")
+    var onDemand = false
+
     @Option(help: ArgumentHelp("Also record the raw samples and device metadata to this trace file.",
                                valueName: "file"))
     var record: String?
@@ -34,13 +37,16 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         try DeviceRunLimits.validate(count: count, duration: duration)
+        if onDemand && listen.listen == nil {
+            throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
+        }
         if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
     }
 
     func run() async throws {
         var sinks: [any StateSink] = [StdoutSink(flushEachLine: true)]
         // --on-demand: the socket's client count opens and closes the device.
-        let onDemand = listen.onDemand ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
+        let onDemand = self.onDemand ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
         let socket = try listen.startServer { count in onDemand?.clientCountChanged(count) }
         defer { socket?.close() }
         if let socket { sinks.append(socket) }

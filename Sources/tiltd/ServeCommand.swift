@@ -61,6 +61,10 @@ struct ServeCommand: AsyncParsableCommand {
         if loop && replayFile == nil {
             throw ValidationError("--loop repeats a recording: give --replay FILE")
         }
+        if let replayFile, let option = device.givenOptions.first {
+            throw ValidationError("\(option) chooses how to read an accelerometer, but --replay \(replayFile) plays a "
+                + "recording instead: give one or the other")
+        }
     }
 
     func run() async throws {
@@ -76,7 +80,19 @@ struct ServeCommand: AsyncParsableCommand {
         let layers = try WebLayerImages.render(size: size)
         let server = try WebServer(host: host, port: port, layers: layers, maxStreams: maxStreams,
                                    sourceDescription: description)
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        // The source is opened before the page is announced: a device that
+        // cannot be opened fails here, before anyone is told to connect.
+        let deviceRun = replay != nil ? nil : DeviceRun(
+            capture: device.makeCaptureConfiguration(), pipeline: pipeline.makeConfiguration(),
+            sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
+        if let deviceRun {
+            do { try deviceRun.open() } catch {
+                DeviceDiagnostics.print("\(error)")
+                throw ExitCode.failure
+            }
+        }
+        do {
+          try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run(host: host, port: port) }
             try await server.waitUntilListening(host: host, port: port)
             let bound = await server.listeningPort ?? port
@@ -94,15 +110,28 @@ struct ServeCommand: AsyncParsableCommand {
                 group.addTask { await replay.run(into: server.feed) }
                 let signal = await ServeSignals.termination()
                 StdoutSink.writeStandardError("tiltd: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
-            } else {
+            } else if let deviceRun {
                 // DeviceRun stops by itself on SIGINT/SIGTERM (buffer disabled).
-                let run = DeviceRun(capture: device.makeCaptureConfiguration(), pipeline: pipeline.makeConfiguration(),
-                                    sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
-                do { _ = try await run.run() } catch { failure = error }
+                do { _ = try await deviceRun.run(openNow: false) } catch { failure = error }
             }
             await server.stop(timeout: 1)
             group.cancelAll()
             if let failure { throw failure }
+          }
+        } catch WebServerError.cannotListen(let host, let port, let reason) {
+            deviceRun?.close()
+            throw ServeError("cannot serve on \(host):\(port): \(reason); check --host \(host) (it must be an "
+                + "address of this machine, e.g. 127.0.0.1)"
+                + (port == 0 ? "" : " or choose another --port if something else uses \(port)"))
+        } catch {
+            deviceRun?.close()
+            throw error
         }
     }
+}
+
+/// Why `tiltd serve` stopped, in one line naming the option to change.
+struct ServeError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
