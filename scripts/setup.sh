@@ -4,14 +4,15 @@
 #   scripts/setup.sh          build and run: libiio, libudev, libpng, pkg-config
 #   scripts/setup.sh test     also what the tests need: umockdev, iiod,
 #                             libiio-utils, a French locale, python3-gi with
-#                             umockdev's introspection data, chromium
+#                             umockdev's introspection data, chromium, ffmpeg
+#                             (the y4m test reads every rendered frame with it)
 #
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
 want=(libiio-dev libudev-dev libpng-dev pkg-config)
 if [[ "${1:-}" == "test" ]]; then
-    want+=(libiio-utils iiod umockdev locales python3-gi gir1.2-umockdev-1.0 chromium)
+    want+=(libiio-utils iiod umockdev locales python3-gi gir1.2-umockdev-1.0 chromium ffmpeg)
 fi
 
 missing=()
