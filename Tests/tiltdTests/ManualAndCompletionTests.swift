@@ -25,7 +25,8 @@ import Testing
     func completionsCoverEveryCommand(_ shell: String) throws {
         let r = try TiltdProcess.run(["--generate-completion-script", shell])
         #expect(r.status == 0, "\(r.stderr)")
-        for word in ["run", "list", "record", "replay", "render", "serve", "--max-frames", "--overwrite", "--realtime"] {
+        // Fish lists long options without their dashes (-l max-frames).
+        for word in ["run", "list", "record", "replay", "render", "serve", "max-frames", "overwrite", "realtime"] {
             #expect(r.stdout.contains(word), "\(shell) completion lacks \(word)")
         }
     }
