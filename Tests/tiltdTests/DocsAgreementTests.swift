@@ -71,4 +71,25 @@ import Testing
         let lines = usage.stderr.split(separator: "\n")
         #expect(lines.count == 3 && lines[1].hasPrefix("Usage: tiltd replay"), "\(usage.stderr)")
     }
+
+    /// The demo leads with a recording whose shines visibly turn and fade
+    /// (issue 10: it replayed a recording that stays within ±20°).
+    @Test func theDemoLeadsWithARecordingThatTiltsFarEnoughToSee() throws {
+        let script = try Self.read("scripts/main.sh")
+        let first = try #require(script.split(separator: "\n").first { $0.hasPrefix("replay_and_render ") })
+        let recording = try #require(first.split(separator: " ").last.map(String.init))
+        #expect(recording == "recordings/synthetic-tilt-sweep.trace")
+        let r = try TiltdProcess.run(["replay", TiltdProcess.repositoryRoot.appendingPathComponent(recording).path])
+        #expect(r.status == 0)
+        var rolls: [Double] = [], pitches: [Double] = []
+        for line in r.stdout.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            rolls.append(object?["roll"] as? Double ?? 0)
+            pitches.append(object?["pitch"] as? Double ?? 0)
+        }
+        // Roll both ways past 20° (the shines fade), pitch past upright (they turn apart).
+        #expect((rolls.max() ?? 0) > 0.35 && (rolls.min() ?? 0) < -0.35)
+        #expect((pitches.max() ?? 0) > .pi / 2)
+        #expect(script.contains("look at out/sweep/contact-sheet.png"))
+    }
 }
