@@ -52,4 +52,22 @@ import Testing
         // 10¹⁰ frames at 7 fps: 1428571428 s and 4/7 s.
         #expect(sampler.timestamp(ofFrame: 10_000_000_000) == 1_428_571_428_000_000_000 + 571_428_571)
     }
+
+    /// Found by scripts/fuzz-render.py: a state at Int64.min followed by
+    /// ordinary ones trapped in the animator's elapsed-time subtraction.
+    @Test func theAnimatorHandlesStatesAtBothEndsOfTheClock() {
+        var animator = KnobAnimator(initial: .rest)
+        let tilted = Self.state(0).shines
+        animator.accept(tilted, atNanoseconds: .min)
+        #expect(animator.displayed(atNanoseconds: .max) == tilted)
+        #expect(animator.displayed(atNanoseconds: 4_988_819_122) == tilted)
+        animator.accept(.rest, atNanoseconds: .max)
+        #expect(animator.displayed(atNanoseconds: .min) == tilted)
+        let sampler = FrameSampler(states: [Self.state(.min), Self.state(4_988_819_122)], framesPerSecond: 60)
+        #expect(sampler.frameCount == 553_402_322_512)
+        let near = FrameSampler(states: [Self.state(5_000_000_000), Self.state(.min), Self.state(5_010_000_000)])
+        var frames = 0
+        near.forEachFrame { _ in frames += 1 }
+        #expect(frames == near.frameCount)
+    }
 }
