@@ -49,8 +49,14 @@ public struct Recording: Sendable {
     /// Parses the bytes of a trace or CSV; `path` is only used in messages.
     public static func parse(_ bytes: [UInt8], path: String,
                              units: CSVUnits = .metresPerSecondSquared) throws -> Recording {
+        try parse(bytes, path: path, units: units, continuation: false, lineOffset: 0)
+    }
+
+    /// See `TraceParser.init` for `continuation` and `lineOffset`.
+    static func parse(_ bytes: [UInt8], path: String, units: CSVUnits, continuation: Bool,
+                      lineOffset: Int) throws -> Recording {
         try bytes.withUnsafeBufferPointer { buffer in
-            var parser = TraceParser(buffer: buffer, path: path)
+            var parser = TraceParser(buffer: buffer, path: path, continuation: continuation, lineOffset: lineOffset)
             return try parser.parse(units: units)
         }
     }

@@ -66,10 +66,15 @@ enum TraceFile {
     }
 
     /// Counts lines as bytes arrive and refuses one that grows too long.
-    private struct LineLimit {
+    struct LineLimit {
         let path: String
         var completeLines = 0
         var lineStart = 0
+
+        init(path: String) { self.path = path }
+
+        /// The scanned buffer lost its first `count` bytes.
+        mutating func dropFirst(_ count: Int) { lineStart -= count }
 
         mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws {
             let base = buffer.baseAddress!
