@@ -158,6 +158,10 @@ struct RenderCommand: AsyncParsableCommand {
             throw RenderError(RenderTargets.tooManyFrames(file: file, frameCount: sampler.frameCount, fps: fps,
                                                           limit: frameLimit, explicit: maxFrames != nil))
         }
+        if stop.isRequested {
+            StdoutSink.writeStandardError("tiltd: \(stop.signalName): stopped before the first frame; nothing was written")
+            return
+        }
         try targets.removeStaleFrames()
         let backgroundColour = RGBA8(hex: background)!
         var knob = KnobRenderer(size: size, style: style)
