@@ -126,12 +126,13 @@ cpu_run() {
 }
 
 # A buffered device whose scans say "still, face up" at 100 Hz for the
-# whole measurement (SPEC §6 script format: 24-byte scans, ^-escaped).
+# whole measurement (SPEC §6 script format: 24-byte scans, bytes below 0x20
+# ^-escaped, ^ as ^`, the space 0x20 verbatim).
 python3 - "$work/still-100hz.script" "$seconds" <<'PY'
 import struct, sys
 path, seconds = sys.argv[1], float(sys.argv[2])
 def escape(data):
-    return "".join("^" + chr(b + 64) if b <= 0x20 else "^`" if b == ord("^") else chr(b) for b in data)
+    return "".join("^" + chr(b + 64) if b < 0x20 else "^`" if b == ord("^") else chr(b) for b in data)
 t0 = 1_000_000_000_000
 lines = ["r 10 " + escape(struct.pack("<iiiiq", 0, 0, 256, 0, t0 + i * 10_000_000))
          for i in range(int(100 * (seconds + 5)))]

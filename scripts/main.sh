@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The main job: set up, build tiltd (release), then
 #   - with an accelerometer: stream live knob states (JSON Lines) until Ctrl-C;
-#   - without one: replay the bundled NGIMU hand-motion recording, print a
-#     summary of its knob states, and render it to PNG frames and a contact
-#     sheet under out/ (the path is printed at the end).
+#   - without one: replay the bundled synthetic tilt sweep (a computed roll
+#     wobble, then a pitch sweep past upright and back: the recording whose
+#     shines visibly turn and fade), print a summary of its knob states,
+#     render it to PNG frames and a labelled contact sheet under out/, say
+#     what to look for; then the same for a real recording (NGIMU hand
+#     motion, mostly shaking within about ±20°).
 # Arguments are passed to `tiltd run` when a device is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,29 +21,57 @@ if "$tiltd" list >/dev/null 2>&1; then
     exec "$tiltd" run "$@"
 fi
 
-recording=recordings/ngimu-hand-motion.trace
-out=out/ngimu
-echo "main: no accelerometer here ($("$tiltd" list 2>&1 | head -n 1 | cut -c1-160))" >&2
-echo "main: replaying $recording instead" >&2
-mkdir -p "$out"
-"$tiltd" replay "$recording" > "$out/states.jsonl"
-python3 - "$out/states.jsonl" <<'PY' || true
+# summarise STATES.jsonl: how many states, the roll and pitch ranges in degrees.
+summarise() {
+    python3 - "$1" <<'PY' || true
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 if rows:
-    r = [s["roll"] for s in rows]; p = [s["pitch"] for s in rows]
-    o = {}
-    for s in rows: o[s["orientation"]] = o.get(s["orientation"], 0) + 1
-    print(f"{len(rows)} knob states over {rows[-1]['t'] - rows[0]['t']:.2f} s "
-          f"(the rest were below the 0.0022 rad change gate)")
-    print(f"roll  {min(r):+.3f} .. {max(r):+.3f} rad   pitch {min(p):+.3f} .. {max(p):+.3f} rad")
-    print("orientations: " + ", ".join(f"{k} {v}" for k, v in sorted(o.items())))
-    print("first state: " + json.dumps(rows[0]))
+    deg = 57.29577951308232
+    r = [s["roll"] * deg for s in rows]; p = [s["pitch"] * deg for s in rows]
+    print(f"  {len(rows)} knob states over {rows[-1]['t'] - rows[0]['t']:.2f} s "
+          f"(the other samples were below the 0.0022 rad change gate)")
+    print(f"  roll {min(r):+.0f}° .. {max(r):+.0f}°, pitch {min(p):+.0f}° .. {max(p):+.0f}°")
 PY
-"$tiltd" render "$recording" --out "$out/frames" --contact-sheet "$out/contact-sheet.png"
+}
+
+# replay_and_render NAME RECORDING: states, frames and a contact sheet in out/NAME.
+replay_and_render() {
+    local name=$1 recording=$2
+    mkdir -p "out/$name"
+    echo "main: replaying and rendering $recording" >&2
+    "$tiltd" replay "$recording" > "out/$name/states.jsonl"
+    summarise "out/$name/states.jsonl"
+    "$tiltd" render "$recording" --out "out/$name/frames" --overwrite \
+        --contact-sheet "out/$name/contact-sheet.png" --contact-sheet-frames 12 --columns 6
+}
+
+echo "main: no accelerometer here ($("$tiltd" list 2>&1 | head -n 1 | cut -c1-160))" >&2
+replay_and_render sweep recordings/synthetic-tilt-sweep.trace
+cat <<TEXT
+
+main: look at out/sweep/contact-sheet.png: 12 frames across the 12 s sweep,
+      each labelled with its time and its roll (r) and pitch (p) in degrees.
+      - 0 to 4 s, the roll wobbles to about ±28°: both shine bands turn
+        together (rotation −roll) while one fades and the other brightens
+        (opacity 1 ∓ roll), so the highlight swings and dims side to side;
+      - 4 to 12 s, the pitch sweeps from 0° past upright (to about 115°) and back:
+        the two bands turn in opposite directions (±pitch) at full strength,
+        opening into an X and closing again.
+      Every frame at 60 fps: out/sweep/frames/frame-*.png; states: out/sweep/states.jsonl.
+
+TEXT
+replay_and_render ngimu recordings/ngimu-hand-motion.trace
+cat <<TEXT
+
+main: out/ngimu/contact-sheet.png is 10 s of real hand motion, mostly shaking
+      within about ±20°, so its knobs change far less than the sweep's.
+TEXT
 
 # Fused (gyro, the default) vs accelerometer-only (--no-gyro), side by side:
-# every sample of the recording, and both against the NGIMU's own attitude.
+# every sample of the NGIMU recording, and both against the NGIMU's own attitude.
+recording=recordings/ngimu-hand-motion.trace
+out=out/ngimu
 echo
 echo "main: the same recording with its gyroscope (fused) and without (--no-gyro), every 25th sample:"
 "$tiltd" replay --no-gate "$recording" > "$out/fused.jsonl"
@@ -56,8 +87,9 @@ for f, a in list(zip(fused, plain))[::25]:
 PY
 python3 bench/accuracy.py "$tiltd" "$recording" recordings/ngimu-hand-motion.reference.csv fused || true
 python3 bench/accuracy.py "$tiltd" "$recording" recordings/ngimu-hand-motion.reference.csv accelerometer-only --no-gyro || true
-echo
-echo "main: look at $out/contact-sheet.png (frames across the recording),"
-echo "      $out/frames/frame-*.png (every frame at 60 fps) and $out/states.jsonl;"
-echo "      $out/fused.jsonl vs $out/accelerometer-only.jsonl: every sample with and without the gyro;"
-echo "      or watch it live: $tiltd serve --replay $recording --loop  (then open http://127.0.0.1:8046/)"
+cat <<TEXT
+
+main: $out/fused.jsonl vs $out/accelerometer-only.jsonl: every sample with and without the gyro.
+      Watch the sweep live: $tiltd serve --replay recordings/synthetic-tilt-sweep.trace --loop
+      then open http://127.0.0.1:8046/
+TEXT

@@ -6,16 +6,17 @@
 #                             used by udev/70-tiltd.rules for game pads)
 #   scripts/setup.sh test     also what the tests need: umockdev, iiod,
 #                             libiio-utils, a French locale, python3-gi with
-#                             umockdev's introspection data, chromium, dbus (private
-#                             buses), and a
-#                             PulseAudio server with pactl/paplay and sox
+#                             umockdev's introspection data, chromium, ffmpeg
+#                             (the y4m test reads every rendered frame with it),
+#                             dbus (private buses), and a PulseAudio server with
+#                             pactl/paplay and sox
 #
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
 want=(libiio-dev libudev-dev libpng-dev pkg-config libpulse-dev libsndfile1-dev libevdev-dev acl libsystemd-dev)
 if [[ "${1:-}" == "test" ]]; then
-    want+=(libiio-utils iiod umockdev locales python3-gi gir1.2-umockdev-1.0 chromium dbus systemd)
+    want+=(libiio-utils iiod umockdev locales python3-gi gir1.2-umockdev-1.0 chromium ffmpeg dbus systemd)
     want+=(pulseaudio pulseaudio-utils sox)
 fi
 

@@ -32,13 +32,37 @@ public struct FrameSampler: Sendable {
         precondition(framesPerSecond > 0, "frame rate must be positive")
         self.states = states
         self.framesPerSecond = framesPerSecond
-        let span = max(0, states.last!.tilt.timestampNanoseconds - states[0].tilt.timestampNanoseconds)
-        frameCount = Int(span * Int64(framesPerSecond) / 1_000_000_000) + 2
+        frameCount = Self.frameCount(from: states[0].tilt.timestampNanoseconds,
+                                     to: states.last!.tilt.timestampNanoseconds,
+                                     framesPerSecond: framesPerSecond)
     }
 
-    /// Display time of frame `index` in nanoseconds.
+    /// Frames needed to show `first…last` at `framesPerSecond`: one per
+    /// frame period plus one past the end. Exact for any two Int64
+    /// timestamps (the span may exceed Int64: it is taken as UInt64), and
+    /// saturates at `Int.max` instead of trapping, so a trace spanning
+    /// centuries is refused by the caller's frame limit, not by a crash.
+    public static func frameCount(from first: Int64, to last: Int64, framesPerSecond: Int) -> Int {
+        guard last > first else { return 2 }
+        // Two's complement: the bit pattern of last − first is the span as UInt64.
+        let span = UInt64(bitPattern: last &- first)
+        let fps = UInt64(framesPerSecond)
+        let whole = (span / 1_000_000_000).multipliedReportingOverflow(by: fps)
+        let part = (span % 1_000_000_000) * fps / 1_000_000_000
+        let sum = whole.partialValue.addingReportingOverflow(part)
+        guard !whole.overflow, !sum.overflow, sum.partialValue <= UInt64(Int.max - 2) else { return Int.max }
+        return Int(sum.partialValue) + 2
+    }
+
+    /// Display time of frame `index` in nanoseconds: `t₀ + index/fps` s,
+    /// rounded down, saturating at `Int64.max` for frames past the clock's end.
     public func timestamp(ofFrame index: Int) -> Int64 {
-        states[0].tilt.timestampNanoseconds + Int64(index) * 1_000_000_000 / Int64(framesPerSecond)
+        let fps = Int64(framesPerSecond)
+        let seconds = Int64(index) / fps
+        let (wholeNanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let offset = wholeNanoseconds.addingReportingOverflow((Int64(index) % fps) * 1_000_000_000 / fps)
+        let time = states[0].tilt.timestampNanoseconds.addingReportingOverflow(offset.partialValue)
+        return overflow || offset.overflow || time.overflow ? Int64.max : time.partialValue
     }
 
     /// Calls `body` for every frame in order.

@@ -1,3 +1,5 @@
+import Motion
+
 /// What the knob displays between accepted states, as the original's layer
 /// animations showed it (SPEC §1): each accepted state starts an animation
 /// from what is displayed at that instant (never from an older model value)
@@ -44,7 +46,7 @@ public struct KnobAnimator: Sendable {
     /// accepted state's time; earlier times show the animation's start).
     public func displayed(atNanoseconds timestampNanoseconds: Int64) -> ShinePair {
         guard let start else { return to }
-        let elapsed = timestampNanoseconds - start
+        let elapsed = Nanoseconds.difference(timestampNanoseconds, start)
         if elapsed >= durationNanoseconds { return to }
         if elapsed <= 0 { return from }
         let p = curve.progress(Double(elapsed) / Double(durationNanoseconds))

@@ -1,8 +1,13 @@
+import Glibc
+
 /// Writes `RGBAImage`s as 8-bit RGBA PNG through libpng's simplified write
 /// API (`png_image_write_to_file`, `png_image_write_to_memory`), converting
 /// premultiplied to straight alpha on the way.
 public enum PNGWriter {
-    /// Writes `image` to a PNG file, replacing it.
+    /// Writes `image` to a PNG file, replacing it whole: libpng writes a
+    /// hidden temporary file beside it (`.NAME.tmp-PID`), which is then
+    /// renamed over `path`, so a reader, a crash or a signal never sees a
+    /// truncated PNG under the real name.
     /// - Parameters:
     ///   - image: premultiplied pixels.
     ///   - path: the file to write.
@@ -11,10 +16,27 @@ public enum PNGWriter {
     /// - Throws: `PNGError` naming the path when libpng fails.
     ///   The corresponding C function is `png_image_write_to_file`.
     public static func write(_ image: RGBAImage, to path: String, fast: Bool = true) throws {
+        let temporary = temporaryPath(for: path)
         if let reason = LibPNG.writeFile(image.straightAlphaBytes(), width: image.width,
-                                         height: image.height, fast: fast, path: path) {
+                                         height: image.height, fast: fast, path: temporary) {
+            unlink(temporary)
             throw PNGError(operation: "write", target: path, reason: reason)
         }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw PNGError(operation: "write", target: path, reason: reason)
+        }
+    }
+
+    /// The hidden temporary name `write` uses for `path`: same directory
+    /// (so the rename is atomic), a leading dot (so `frame-*.png` globs do
+    /// not match it) and the process id (so two writers do not collide).
+    public static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return directory + "." + name + ".tmp-" + String(getpid())
     }
 
     /// The PNG file bytes of `image`.

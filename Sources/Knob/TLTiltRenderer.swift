@@ -18,7 +18,11 @@ import Foundation
 /// and are computed once.
 public struct TLTiltRenderer: Sendable {
     public let geometry: KnobGeometry
-    /// Side of the raw bitmap in pixels: the knob diameter, rounded.
+    /// Side of the raw bitmap in pixels: the knob diameter rounded up to
+    /// the frame size's parity, so the bitmap is centred on the knob and
+    /// covers every pixel the circle touches. (Rounding to nearest left the
+    /// right and bottom rim outside the bitmap, drawn black, whenever the
+    /// diameter's fraction was below one half: 200, 256, 300, 512 px.)
     public let bitmapSize: Int
     /// Top-left of the raw bitmap in the frame, pixels.
     let origin: Int
@@ -34,8 +38,10 @@ public struct TLTiltRenderer: Sendable {
     public init(geometry: KnobGeometry) {
         self.geometry = geometry
         let n = geometry.frameSize
-        bitmapSize = max(1, Int(geometry.knobDiameter.rounded()))
-        origin = Int((geometry.centre.x - Double(bitmapSize) / 2).rounded(.down))
+        var side = max(1, Int(geometry.knobDiameter.rounded(.up)))
+        if (n - side) % 2 != 0 { side += 1 }
+        bitmapSize = side
+        origin = (n - side) / 2
         let c = geometry.centre
         let radius = geometry.knobRadius
         let sigma = KnobBasePainter.shadowSigmaPoints * geometry.pixelsPerPoint

@@ -74,7 +74,7 @@ public struct LowPassFilter: Sendable {
     /// with, in seconds: 0 when it would (re)start the filter.
     @inlinable @inline(__always)
     public func intervalSeconds(to timestampNanoseconds: Int64) -> Double {
-        let delta = timestampNanoseconds &- lastTimestamp
+        let delta = Nanoseconds.difference(timestampNanoseconds, lastTimestamp)
         return initialised && delta >= 0 && delta <= resetGapNanoseconds ? Double(delta) * 1e-9 : 0
     }
 
@@ -92,7 +92,7 @@ public struct LowPassFilter: Sendable {
             restart(input, timestampNanoseconds: timestampNanoseconds, event: .initialised)
             return output
         }
-        let delta = timestampNanoseconds &- lastTimestamp
+        let delta = Nanoseconds.difference(timestampNanoseconds, lastTimestamp)
         if delta < 0 {
             restart(input, timestampNanoseconds: timestampNanoseconds, event: .backwards)
             return output

@@ -67,7 +67,7 @@ public struct NeutralPose: Sendable {
         if !started {
             started = true
             startNanoseconds = timestampNanoseconds
-        } else if timestampNanoseconds &- startNanoseconds >= NeutralPose.autoWindowNanoseconds {
+        } else if Nanoseconds.difference(timestampNanoseconds, startNanoseconds) >= NeutralPose.autoWindowNanoseconds {
             collecting = false
             return
         }

@@ -36,7 +36,7 @@ public struct Recording: Sendable {
     }
 
     /// Loads a trace or a CSV with header `time_s,accel_x,accel_y,accel_z`
-    /// (optionally followed by `gyro_x,gyro_y,gyro_z`).
+    /// (optionally followed by `gyro_x,gyro_y,gyro_z`); `path` `-` is standard input.
     ///
     /// The kind is recognised from the first line. A torn last line (no
     /// final newline, in a trace always; in a CSV when it does not parse) is
@@ -49,14 +49,20 @@ public struct Recording: Sendable {
     public static func load(path: String, units: CSVUnits = .metresPerSecondSquared,
                             gyroUnits: GyroUnits = .radiansPerSecond) throws -> Recording {
         let bytes = try TraceFile.bytes(path: path)
-        return try parse(bytes, path: path, units: units, gyroUnits: gyroUnits)
+        return try parse(bytes, path: TraceFile.displayName(path), units: units, gyroUnits: gyroUnits)
     }
 
     /// Parses the bytes of a trace or CSV; `path` is only used in messages.
     public static func parse(_ bytes: [UInt8], path: String, units: CSVUnits = .metresPerSecondSquared,
                              gyroUnits: GyroUnits = .radiansPerSecond) throws -> Recording {
+        try parse(bytes, path: path, units: units, gyroUnits: gyroUnits, continuation: false, lineOffset: 0)
+    }
+
+    /// See `TraceParser.init` for `continuation` and `lineOffset`.
+    static func parse(_ bytes: [UInt8], path: String, units: CSVUnits, gyroUnits: GyroUnits,
+                      continuation: Bool, lineOffset: Int) throws -> Recording {
         try bytes.withUnsafeBufferPointer { buffer in
-            var parser = TraceParser(buffer: buffer, path: path)
+            var parser = TraceParser(buffer: buffer, path: path, continuation: continuation, lineOffset: lineOffset)
             return try parser.parse(units: units, gyroUnits: gyroUnits)
         }
     }

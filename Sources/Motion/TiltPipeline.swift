@@ -123,7 +123,7 @@ public struct TiltPipeline: Sendable {
         case .step, .initialised:
             break
         case .reset:
-            note(.filterReset(gapNanoseconds: nanoseconds &- previousNanoseconds, atNanoseconds: nanoseconds))
+            note(.filterReset(gapNanoseconds: Nanoseconds.difference(nanoseconds, previousNanoseconds), atNanoseconds: nanoseconds))
         case .backwards:
             note(.backwardsTimestamp(previousNanoseconds: previousNanoseconds, nanoseconds: nanoseconds))
         }

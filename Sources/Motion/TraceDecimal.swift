@@ -93,23 +93,27 @@ enum TraceDecimal {
         return value
     }
 
-    /// Parses a decimal integer such as `-1843000000`; nil on overflow or junk.
+    /// Parses a decimal integer such as `-1843000000`, the whole Int64
+    /// range included (`-9223372036854775808`); nil on overflow or junk.
     static func int64(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
         var i = start
         guard i < end else { return nil }
         let negative = bytes[i] == UInt8(ascii: "-")
         if negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
         guard i < end else { return nil }
+        // Accumulated with the final sign, so Int64.min (whose magnitude is
+        // not an Int64) parses too.
         var value: Int64 = 0
         while i < end {
             guard let d = digit(bytes[i]) else { return nil }
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(Int64(d))
+            let (sum, o2) = negative ? times10.subtractingReportingOverflow(Int64(d))
+                                     : times10.addingReportingOverflow(Int64(d))
             guard !o1, !o2 else { return nil }
             value = sum
             i += 1
         }
-        return negative ? -value : value
+        return value
     }
 
     /// Parses seconds such as `12.345678901` into exact nanoseconds (digits

@@ -15,7 +15,12 @@ public enum TraceError: Error, Equatable, CustomStringConvertible {
     /// A sample with a gyro for a trace whose header has no gyro (format 1).
     case gyroInVersion1(path: String)
 
+    /// One line; control characters from the file (or its name) are escaped.
     public var description: String {
+        unescapedDescription.escapingControls()
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case .io(let path, let operation, let reason):
             return "\(path): cannot \(operation): \(reason)"

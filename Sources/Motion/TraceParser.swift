@@ -10,6 +10,9 @@ struct TraceParser {
     let path: String
     private var position = 0
     private var lineNumber = 0
+    /// True for a later block of a streamed file (`RecordingReader`): its
+    /// first line repeats the file's first line, and no header follows.
+    private let continuation: Bool
 
     /// One line: bytes `start..<end` without the line break; `complete`
     /// is false for a last line with no newline.
@@ -20,7 +23,12 @@ struct TraceParser {
         var isEmpty: Bool { start == end }
     }
 
-    init(buffer: UnsafeBufferPointer<UInt8>, path: String) {
+    /// - Parameters:
+    ///   - lineOffset: lines of the file before `buffer`'s second line when
+    ///     `continuation` (so messages name the file's own line numbers).
+    init(buffer: UnsafeBufferPointer<UInt8>, path: String, continuation: Bool = false, lineOffset: Int = 0) {
+        self.continuation = continuation
+        lineNumber = continuation ? lineOffset - 1 : 0
         // An empty buffer may have no base address; count 0 keeps it unread.
         base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         count = buffer.count
@@ -70,7 +78,7 @@ struct TraceParser {
         var rawRotation: [SIMD3<Double>] = []
         var gaps: [TraceGap] = []
         var warnings: [String] = []
-        var inHeader = true
+        var inHeader = !continuation
         while let line = nextLine() {
             if line.isEmpty { continue }
             guard line.complete else {

@@ -88,7 +88,9 @@ struct DeviceListEntry: Encodable {
         func numbers(_ values: [Double]) -> String { values.map(CaptureRate.attributeText).joined(separator: " ") }
         lines.append("    scale         \(numbers(scale)) m/s² per count (\(scaleSource))")
         lines.append("    offset        \(numbers(offset)) counts (\(offsetSource))")
-        lines.append("    mount matrix  \(mountMatrix) (\(mountMatrixSource))")
+        let matrixSource = mountMatrixSource == MountMatrixSource.identity.rawValue
+            ? "none found, so the identity" : "from \(mountMatrixSource)"
+        lines.append("    mount matrix  \(mountMatrix) (\(matrixSource))")
         var rate = samplingFrequencyHertz.map { "\(CaptureRate.attributeText($0)) Hz" } ?? "no sampling_frequency"
         if let samplingFrequencyAvailable { rate += ", available \(samplingFrequencyAvailable)" }
         lines.append("    sampling      \(rate); tiltd uses \(CaptureRate.attributeText(defaultRateHertz)) Hz")

@@ -24,7 +24,7 @@ struct DeviceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("auto (buffer, else poll, saying why), buffer, or poll.", valueName: "mode"))
     var mode: CaptureMode = .auto
 
-    @Option(help: ArgumentHelp("Sampling rate in Hz, clamped to the rates the device offers. "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sampling rate in Hz, clamped to the rates the device offers. "
                                + "Default: the device's (raised to ≥ 10 Hz), or 50 Hz.", valueName: "hz"))
     var rate: Double?
 
@@ -62,6 +62,18 @@ struct DeviceOptions: ParsableArguments {
         if uri.hasPrefix("ip:") && uri.count == 3 {
             throw ValidationError("--uri ip: needs a host: ip:HOST[:PORT], e.g. ip:192.168.2.1")
         }
+    }
+
+    /// The device options given (defaults left out), for a command that
+    /// must refuse them (`serve --replay`).
+    var givenOptions: [String] {
+        var given: [String] = []
+        if uri != "local:" { given.append("--uri") }
+        if device != nil { given.append("--device") }
+        if mode != .auto { given.append("--mode") }
+        if rate != nil { given.append("--rate") }
+        if mountMatrix != nil { given.append("--mount-matrix") }
+        return given
     }
 
     /// The capture configuration these options describe.

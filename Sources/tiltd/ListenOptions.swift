@@ -2,18 +2,15 @@ import ArgumentParser
 import Foundation
 import Glibc
 
-/// `--listen unix:PATH` and `--on-demand`: serve the JSON Lines states on a
-/// Unix socket as well as (or instead of) stdout.
+/// `--listen unix:PATH` and `--socket-group`: serve the JSON Lines states on
+/// a Unix socket as well as (or instead of) stdout. (`--on-demand`, which
+/// only `run` can honour, is declared there.)
 struct ListenOptions: ParsableArguments {
     @Option(name: .long,
             help: ArgumentHelp("Also serve the JSON Lines states on a Unix stream socket (mode 0660) to any number of clients.",
                                valueName: "unix:PATH"),
             transform: { try ListenAddress(parsing: $0) })
     var listen: ListenAddress?
-
-    @Flag(name: .long,
-          help: "Open the accelerometer only while at least one --listen client is connected.")
-    var onDemand = false
 
     @Option(name: .customLong("socket-group"),
             help: ArgumentHelp("Group of the --listen socket file, whose members may connect. Default: "
@@ -22,9 +19,6 @@ struct ListenOptions: ParsableArguments {
     var socketGroup: String?
 
     func validate() throws {
-        if onDemand && listen == nil {
-            throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
-        }
         if let socketGroup {
             guard listen != nil else { throw ValidationError("--socket-group needs --listen unix:PATH") }
             guard getgrnam(socketGroup) != nil else {

@@ -26,16 +26,16 @@ struct PipelineOptions: ParsableArguments {
         }
     }
 
-    @Option(name: .customLong("cutoff"), help: ArgumentHelp(
+    @Option(name: .customLong("cutoff"), parsing: .unconditional, help: ArgumentHelp(
         "Low-pass filter cutoff in Hz.", valueName: "hz"))
     var cutoffHertz: Double = 5
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Change-gate threshold in radians: a state passes when roll or pitch moved at least this much "
             + "since the last one that passed (default 0.0022).", valueName: "rad"))
     var threshold: Double?
 
-    @Option(name: .customLong("knob-radius"), help: ArgumentHelp(
+    @Option(name: .customLong("knob-radius"), parsing: .unconditional, help: ArgumentHelp(
         "Derive the threshold from the rendered knob's radius in pixels: 1/(3·radius), "
             + "a third of a pixel at the rim.", valueName: "px"))
     var knobRadiusPixels: Double?

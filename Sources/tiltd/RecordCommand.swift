@@ -21,13 +21,13 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The trace file to write (replaced if it exists).", valueName: "file"))
     var out: String
 
-    @Option(help: ArgumentHelp("Stop after this many samples.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many samples.", valueName: "n"))
     var count: Int?
 
     @Flag(name: .customLong("no-gyro"), help: "Record the accelerometer alone, even when it has a gyroscope.")
     var noGyro = false
 
-    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
     var duration: Double?
 
     func validate() throws {

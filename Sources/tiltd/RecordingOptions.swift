@@ -40,8 +40,32 @@ struct RecordingOptions: ParsableArguments {
     func load(_ path: String) throws -> Recording {
         do {
             let recording = try Recording.load(path: path, units: units.units, gyroUnits: gyroUnits.units)
-            for warning in recording.warnings { StdoutSink.writeStandardError("tiltd: warning: \(warning)") }
+            for warning in recording.warnings { StdoutSink.writeStandardError("tiltd: warning: \(warning.escapingControls())") }
             return recording
+        } catch let error as TraceError {
+            throw RecordingLoadError(message: error.description)
+        }
+    }
+
+    /// Opens `path` (`-`: standard input) to be read a block at a time.
+    ///
+    /// - Throws: `RecordingLoadError` naming the file.
+    func open(_ path: String) throws -> RecordingReader {
+        do { return try RecordingReader(path: path, units: units.units, gyroUnits: gyroUnits.units) } catch let error as TraceError {
+            throw RecordingLoadError(message: error.description)
+        }
+    }
+
+    /// The next block of `reader`, printing its warnings (a torn last line) on stderr.
+    ///
+    /// - Throws: `RecordingLoadError` naming the file and line.
+    func next(_ reader: RecordingReader) throws -> Recording? {
+        do {
+            let block = try reader.next()
+            for warning in block?.warnings ?? [] {
+                StdoutSink.writeStandardError("tiltd: warning: \(warning.escapingControls())")
+            }
+            return block
         } catch let error as TraceError {
             throw RecordingLoadError(message: error.description)
         }

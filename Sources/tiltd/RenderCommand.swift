@@ -18,7 +18,13 @@ struct RenderCommand: AsyncParsableCommand {
             y4m: a YUV4MPEG2 4:2:0 stream (BT.601 limited range, chroma centred: C420jpeg) of the \
             knob over --background, to stdout or --out FILE.y4m; e.g. \
             `tiltd render rec.trace --format y4m | ffmpeg -i - knob.mp4`. \
-            --contact-sheet writes frames sampled across the whole trace into one PNG.
+            --contact-sheet writes frames sampled across the whole trace into one PNG, each \
+            labelled with its time and its roll and pitch in degrees. Every file is written under a \
+            temporary name and renamed, and every output path is checked before the first frame. \
+            A DIR holding frames of an earlier render is refused unless --overwrite, which removes \
+            exactly those frame-NNNNNN.png files first. A render of more than --max-frames (default: \
+            one hour at --fps) is refused before anything is written. SIGINT or SIGTERM stops after \
+            the frame being written, says so and exits 0; only whole files are left.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case png, y4m }
@@ -45,10 +51,10 @@ struct RenderCommand: AsyncParsableCommand {
         format ?? ((out ?? "").lowercased().hasSuffix(".y4m") ? .y4m : .png)
     }
 
-    @Option(help: ArgumentHelp("Frames per second (1…1000).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (1…1000).", valueName: "n"))
     var fps = 60
 
-    @Option(help: ArgumentHelp("Frame side in pixels (16…1024); the knob is 24/28 of it.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame side in pixels (16…1024); the knob is 24/28 of it.", valueName: "px"))
     var size = 256
 
     @Option(help: ArgumentHelp(
@@ -65,11 +71,24 @@ struct RenderCommand: AsyncParsableCommand {
         "Also write this PNG: frames sampled evenly across the trace in a grid.", valueName: "file.png"))
     var contactSheet: String?
 
-    @Option(name: .customLong("contact-sheet-frames"), help: ArgumentHelp(
-        "How many frames the contact sheet shows.", valueName: "n"))
-    var contactSheetFrames = 24
+    @Option(name: .customLong("contact-sheet-frames"), parsing: .unconditional, help: ArgumentHelp(
+        "How many frames the contact sheet shows (default 24).", valueName: "n"))
+    var contactSheetFrames: Int?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Frames per row of the contact sheet (default: about as wide as it is tall).", valueName: "n"))
+    var columns: Int?
+
+    @Option(name: .customLong("max-frames"), parsing: .unconditional, help: ArgumentHelp(
+        "Refuse, before writing anything, a render of more frames than this (default: one hour of "
+            + "frames at --fps).", valueName: "n"))
+    var maxFrames: Int?
+
+    @Flag(help: "Replace the frame-NNNNNN.png files an earlier render left in --out (only those are removed).")
+    var overwrite = false
+
+    // Unconditional: "-0.5" is a value to be refused by validate(), not an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Draw the whole slider at this value (0…1): the knob over its track, filled left of it and "
             + "empty right; frames are 4 × --size wide.", valueName: "value"))
     var slider: Double?
@@ -93,8 +112,20 @@ struct RenderCommand: AsyncParsableCommand {
         if let slider, !(0...1).contains(slider) {
             throw ValidationError("--slider must be a value from 0 to 1, got \(slider)")
         }
-        guard (1...400).contains(contactSheetFrames) else {
+        if let contactSheetFrames, !(1...400).contains(contactSheetFrames) {
             throw ValidationError("--contact-sheet-frames must be 1…400, got \(contactSheetFrames)")
+        }
+        if let columns, !(1...400).contains(columns) {
+            throw ValidationError("--columns must be 1…400, got \(columns)")
+        }
+        if contactSheet == nil, contactSheetFrames != nil || columns != nil {
+            throw ValidationError("--contact-sheet-frames and --columns shape a contact sheet: give --contact-sheet FILE.png too")
+        }
+        if let maxFrames, maxFrames < 1 {
+            throw ValidationError("--max-frames must be a positive number of frames, got \(maxFrames)")
+        }
+        if overwrite, effectiveFormat != .png {
+            throw ValidationError("--overwrite replaces PNG frames in --out DIR; a y4m file is always replaced whole")
         }
         switch effectiveFormat {
         case .png:
@@ -108,7 +139,13 @@ struct RenderCommand: AsyncParsableCommand {
         }
     }
 
+    /// The frame limit: `--max-frames`, or one hour of frames at `--fps`.
+    var frameLimit: Int { maxFrames ?? 3600 * fps }
+
     func run() async throws {
+        let targets = try RenderTargets(format: effectiveFormat, out: out, contactSheet: contactSheet,
+                                        overwrite: overwrite)
+        let stop = StopSignal()
         let loaded = try recording.load(file)
         var tiltPipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
         var states: [KnobState] = []
@@ -121,6 +158,15 @@ struct RenderCommand: AsyncParsableCommand {
             throw RenderError("\(file) has no readings to render; record some with tiltd record")
         }
         let sampler = FrameSampler(states: states, framesPerSecond: fps)
+        guard sampler.frameCount <= frameLimit else {
+            throw RenderError(RenderTargets.tooManyFrames(file: file, frameCount: sampler.frameCount, fps: fps,
+                                                          limit: frameLimit, explicit: maxFrames != nil))
+        }
+        if stop.isRequested {
+            StdoutSink.writeStandardError("tiltd: \(stop.signalName): stopped before the first frame; nothing was written")
+            return
+        }
+        try targets.removeStaleFrames()
         let backgroundColour = RGBA8(hex: background)!
         var knob = KnobRenderer(size: size, style: style)
         var sliderRenderer = slider.map { _ in SliderRenderer(width: 4 * size, frameSize: size, style: style) }
@@ -131,39 +177,58 @@ struct RenderCommand: AsyncParsableCommand {
         var frame = RGBAImage(width: frameWidth, height: size), spare = frame
         let output = try RenderOutput(format: effectiveFormat, out: out, width: frameWidth, height: size, fps: fps,
                                       background: backgroundColour)
-        let picks = ContactSheet.sampleIndices(frameCount: sampler.frameCount, cells: contactSheetFrames)
+        let picks = ContactSheet.sampleIndices(frameCount: sampler.frameCount, cells: contactSheetFrames ?? 24)
         var sheet = contactSheet.map { _ in
-            ContactSheet(cellWidth: frameWidth, cellHeight: size, cells: picks.count, background: backgroundColour)
+            ContactSheet(cellWidth: frameWidth, cellHeight: size, cells: picks.count, columns: columns,
+                         background: backgroundColour, labelLines: 2, labelCharacters: 12)
         }
         var nextPick = 0
         var progress = RenderProgress(total: sampler.frameCount, enabled: !quiet)
 
-        try sampler.forEachFrame { f in
-            if let value = slider {
-                sliderRenderer!.render(value: value, shines: f.shines, tilt: f.latest.tilt, light: light.colour,
-                                       into: &frame)
-            } else {
-                knob.render(shines: f.shines, tilt: f.latest.tilt, light: light.colour, into: &frame)
+        var stoppedAfter: Int?
+        do {
+            try sampler.forEachFrame { f in
+                if stop.isRequested { throw RenderStop(framesWritten: f.index) }
+                if let value = slider {
+                    sliderRenderer!.render(value: value, shines: f.shines, tilt: f.latest.tilt, light: light.colour,
+                                           into: &frame)
+                } else {
+                    knob.render(shines: f.shines, tilt: f.latest.tilt, light: light.colour, into: &frame)
+                }
+                try output.write(frame, index: f.index)
+                if sheet != nil, nextPick < picks.count, picks[nextPick] == f.index {
+                    sheet!.place(frame, inCell: nextPick)
+                    sheet!.label(ContactSheet.labelText(
+                        secondsSinceStart: Double(f.index) / Double(fps), rollRadians: f.latest.tilt.roll,
+                        pitchRadians: f.latest.tilt.pitch), inCell: nextPick)
+                    nextPick += 1
+                }
+                progress.advance(to: f.index + 1)
+                swap(&frame, &spare)
             }
-            try output.write(frame, index: f.index)
-            if sheet != nil, nextPick < picks.count, picks[nextPick] == f.index {
-                sheet!.place(frame, inCell: nextPick)
-                nextPick += 1
-            }
-            progress.advance(to: f.index + 1)
-            swap(&frame, &spare)
+        } catch let stopped as RenderStop {
+            stoppedAfter = stopped.framesWritten
         }
         try output.finish()
         progress.finish()
+        if let stoppedAfter {
+            StdoutSink.writeStandardError("tiltd: \(stop.signalName): stopped after \(stoppedAfter) of "
+                + "\(sampler.frameCount) frames; every file written is whole"
+                + (contactSheet == nil ? "" : " (no contact sheet: the render did not finish)"))
+            return
+        }
         if let contactSheet, let sheet {
-            do { try PNGWriter.write(sheet.image, to: contactSheet, fast: false) } catch {
+            do {
+                try RenderTargets.createParent(of: contactSheet, option: "--contact-sheet")
+                try PNGWriter.write(sheet.image, to: contactSheet, fast: false)
+            } catch {
                 throw RenderError("\(error)")
             }
         }
         if !quiet {
             let seconds = Double(sampler.frameCount) / Double(fps)
             var summary = "tiltd: rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
-                + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(states.count) states; "
+                + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(Counted.text(states.count, "state")); "
                 + output.whereToLook
             if let contactSheet { summary += "; contact sheet: \(contactSheet)" }
             StdoutSink.writeStandardError(summary)
@@ -172,6 +237,11 @@ struct RenderCommand: AsyncParsableCommand {
 }
 
 extension KnobStyle: ExpressibleByArgument {}
+
+/// Thrown out of the frame loop when SIGINT or SIGTERM arrived.
+private struct RenderStop: Error {
+    var framesWritten: Int
+}
 
 /// A render that cannot go on; one line naming the file or directory.
 struct RenderError: Error, CustomStringConvertible {

@@ -13,6 +13,9 @@ final class RenderOutput {
     private var ownsDescriptor = false
     private var buffer: [UInt8] = []
     private let streamName: String
+    /// A y4m file is written under this hidden name and renamed by `finish()`
+    /// (removed if the render fails), so `--out` is never a torn stream.
+    private var temporaryPath: String?
 
     /// - Throws: `RenderError` naming the directory or file when it cannot
     ///   be created or opened.
@@ -27,11 +30,7 @@ final class RenderOutput {
             if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw RenderError("--out \(directory) is a file, not a directory: give a directory for the PNG frames")
             }
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw RenderError("cannot create output directory \(directory): \(error.localizedDescription); choose a writable --out")
-            }
+            try RenderTargets.makeDirectories(directory, option: "--out")
             guard access(directory, W_OK) == 0 else {
                 throw RenderError("output directory \(directory) is not writable: choose another --out or fix its permissions")
             }
@@ -40,11 +39,13 @@ final class RenderOutput {
             let writer = Y4MWriter(width: width, height: height, framesPerSecond: fps, background: background)
             y4m = writer
             if let out, out != "-" {
-                let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                let temporary = PNGWriter.temporaryPath(for: out)
+                let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
                 guard fd >= 0 else {
                     throw RenderError("cannot open \(out) for writing: \(String(cString: strerror(errno))); choose a writable --out")
                 }
                 descriptor = fd
+                temporaryPath = temporary
                 ownsDescriptor = true
                 streamName = out
             } else {
@@ -92,6 +93,17 @@ final class RenderOutput {
             }
             descriptor = -1
         }
+        if let temporaryPath {
+            guard rename(temporaryPath, streamName) == 0 else {
+                throw RenderError("cannot finish writing \(streamName): \(String(cString: strerror(errno)))")
+            }
+            self.temporaryPath = nil
+        }
+    }
+
+    deinit {
+        if ownsDescriptor, descriptor >= 0 { close(descriptor) }
+        if let temporaryPath { unlink(temporaryPath) }
     }
 
     /// One phrase telling the user where the frames are.

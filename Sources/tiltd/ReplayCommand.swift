@@ -28,42 +28,61 @@ struct ReplayCommand: AsyncParsableCommand {
     // rather than as a missing file: ArgumentParser reports a missing
     // argument, and runs validate(), before it looks at unknown options. So
     // the presence check is the first thing run() does.
-    @Argument(help: ArgumentHelp("A tiltd trace or a CSV file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("A tiltd trace or a CSV file; - reads standard input.", valueName: "file"))
     var file: String?
 
     func validate() throws {
-        if listen.onDemand { throw ValidationError("--on-demand opens a device while clients are connected; replay has none (use it with tiltd run)") }
+        if let address = listen.listen, !realtime {
+            throw ValidationError("--listen \(address.path) serves states as they happen: give --realtime too "
+                + "(without it the replay is over before a client could connect)")
+        }
     }
 
     func run() async throws {
         guard let file else {
-            throw ValidationError("missing <file>: give a tiltd trace or a CSV with header time_s,accel_x,accel_y,accel_z")
+            throw UsageError(Self.self, "missing <file>: give a tiltd trace, a CSV with header "
+                + "time_s,accel_x,accel_y,accel_z, or - for standard input")
         }
-        let loaded = try recording.load(file)
-        if loaded.readings.isEmpty {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): the recording has no samples; nothing to replay")
-        }
-        if let first = loaded.gaps.first {
-            StdoutSink.writeStandardError("tiltd: note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at "
-                + "\(PipelineDiagnostic.secondsText(first.timestampNanoseconds)) s"
-                + (first.reason.isEmpty ? "" : " (\(first.reason))"))
-        }
+        // Streamed a block at a time: bounded memory for any input, and a
+        // pipe is replayed as it arrives.
+        let reader = try recording.open(file)
         var pipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
+        // Before the socket: its cleanup handler then passes SIGINT/SIGTERM on to this.
+        let stop = realtime ? StopSignal() : nil
         let socket = try listen.startServer()
         defer { socket?.close() }
         let stdout = StdoutSink(flushEachLine: realtime)
         let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
         var reporter = ReplayDiagnosticReporter(file: file)
-        if realtime {
-            try await replayInRealTime(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
-        } else if socket == nil {
-            // The common case, specialised for the concrete sink: no
-            // existential call per state.
-            replayAll(loaded.readings, pipeline: &pipeline, sink: stdout, reporter: &reporter)
-        } else {
-            replayAll(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
+        var pace: RealtimePace?
+        var samples = 0
+        var gaps = 0
+        var firstGap: TraceGap?
+        while let block = try recording.next(reader) {
+            samples += block.readings.count
+            gaps += block.gaps.count
+            firstGap = firstGap ?? block.gaps.first
+            if let stop {
+                let stopped = try await replayInRealTime(block.readings, pipeline: &pipeline, sink: sink,
+                                                         reporter: &reporter, stop: stop, pace: &pace)
+                if stopped { break }
+            } else if socket == nil {
+                // The common case, specialised for the concrete sink: no
+                // existential call per state.
+                replayAll(block.readings, pipeline: &pipeline, sink: stdout, reporter: &reporter)
+            } else {
+                replayAll(block.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
+            }
         }
         sink.flush()
+        if samples == 0, stop?.isRequested != true {
+            StdoutSink.writeStandardError("tiltd: warning: \(file): the recording has no samples; nothing to replay")
+        }
+        if let firstGap {
+            StdoutSink.writeStandardError("tiltd: note: \(file): \(Counted.text(gaps, "gap")) in the trace, the first at "
+                + "\(PipelineDiagnostic.secondsText(firstGap.timestampNanoseconds)) s"
+                + (firstGap.reason.isEmpty ? "" : " (\(firstGap.reason.escapingControls()))"))
+        }
         reporter.finish(dropped: pipeline.droppedDiagnostics)
     }
 
@@ -76,20 +95,32 @@ struct ReplayCommand: AsyncParsableCommand {
         }
     }
 
+    /// The first reading's timestamp and when it was replayed.
+    struct RealtimePace {
+        var firstNanoseconds: Int64
+        var start: ContinuousClock.Instant
+    }
+
     /// Sleeps until each reading's time relative to the first (never for
-    /// timestamps that go backwards) before processing it.
+    /// timestamps that go backwards) before processing it. SIGINT or SIGTERM
+    /// ends it cleanly (exit 0, as `run` and `serve` do), saying so.
+    ///
+    /// - Returns: true when a signal stopped it.
     private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: any StateSink,
-                                  reporter: inout ReplayDiagnosticReporter) async throws {
-        guard let first = readings.first else { return }
-        let clock = ContinuousClock()
-        let start = clock.now
+                                  reporter: inout ReplayDiagnosticReporter, stop: StopSignal,
+                                  pace: inout RealtimePace?) async throws -> Bool {
         for reading in readings {
-            let offset = reading.timestampNanoseconds &- first.timestampNanoseconds
-            if offset > 0 {
-                try await clock.sleep(until: start.advanced(by: .nanoseconds(offset)), tolerance: nil)
+            let origin = pace ?? RealtimePace(firstNanoseconds: reading.timestampNanoseconds, start: .now)
+            pace = origin
+            let offset = Nanoseconds.difference(reading.timestampNanoseconds, origin.firstNanoseconds)
+            if offset > 0 || stop.isRequested,
+               try await !stop.sleep(until: origin.start.advanced(by: .nanoseconds(offset))) {
+                StdoutSink.writeStandardError("tiltd: \(stop.signalName): stopping")
+                return true
             }
             if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
             if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
         }
+        return false
     }
 }

@@ -21,10 +21,10 @@ struct ReplayDiagnosticReporter {
 
     func finish(dropped: Int) {
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): \(count - 1) more \(kind) warning(s) not shown")
+            StdoutSink.writeStandardError("tiltd: warning: \(file): \(Counted.text(count - 1, "more \(kind) warning")) not shown")
         }
         if dropped > 0 {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): \(dropped) further warning(s) dropped")
+            StdoutSink.writeStandardError("tiltd: warning: \(file): \(Counted.text(dropped, "further warning")) dropped")
         }
     }
 }

@@ -23,18 +23,24 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var listen: ListenOptions
     @OptionGroup var dbus: DBusOptions
 
+    @Flag(name: .long, help: "Open the accelerometer only while at least one --listen client is connected.")
+    var onDemand = false
+
     @Option(help: ArgumentHelp("Also record the raw samples and device metadata to this trace file.",
                                valueName: "file"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Stop after this many samples read from the device.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many samples read from the device.", valueName: "n"))
     var count: Int?
 
-    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
     var duration: Double?
 
     func validate() throws {
         try DeviceRunLimits.validate(count: count, duration: duration)
+        if onDemand && listen.listen == nil {
+            throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
+        }
         if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
     }
 
@@ -42,9 +48,9 @@ struct RunCommand: AsyncParsableCommand {
         var sinks: [any StateSink] = [StdoutSink(flushEachLine: true)]
         // --on-demand: the socket's client count opens and closes the device.
         // --dbus: so do D-Bus claims (DBusOptions.swift).
-        let onDemand = listen.onDemand || dbus.dbus != nil ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
+        let onDemand = self.onDemand || dbus.dbus != nil ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
         let demand = DemandCount { count in onDemand?.clientCountChanged(count) }
-        let socketCounts = listen.onDemand
+        let socketCounts = self.onDemand
         let socket = try listen.startServer { count in if socketCounts { demand.socketClients(count) } }
         defer { socket?.close() }
         if let socket { sinks.append(socket) }

@@ -39,11 +39,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "With --replay: start the recording over when it ends.")
     var loop = false
 
-    @Option(help: ArgumentHelp("Side of the knob layer images in pixels (16…1024): the knob's size on the page.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Side of the knob layer images in pixels (16…1024): the knob's size on the page.",
                                valueName: "px"))
     var size = 256
 
-    @Option(name: .customLong("max-streams"), help: ArgumentHelp(
+    @Option(name: .customLong("max-streams"), parsing: .unconditional, help: ArgumentHelp(
         "Live streams (/events, /ws) served at once; more get 503.", valueName: "n"))
     var maxStreams = 32
 
@@ -81,6 +81,10 @@ struct ServeCommand: AsyncParsableCommand {
         if loop && replayFile == nil {
             throw ValidationError("--loop repeats a recording: give --replay FILE")
         }
+        if let replayFile, let option = device.givenOptions.first {
+            throw ValidationError("\(option) chooses how to read an accelerometer, but --replay \(replayFile) plays a "
+                + "recording instead: give one or the other")
+        }
     }
 
     func run() async throws {
@@ -101,7 +105,19 @@ struct ServeCommand: AsyncParsableCommand {
         if let maxConnections, let room = WebFileLimit.connectionRoom, maxConnections > room {
             StdoutSink.writeStandardError("tiltd: --max-connections \(maxConnections) is more than the open-file limit leaves room for (about \(room)); past that, new connections wait until descriptors free (raise ulimit -n)")
         }
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        // The source is opened before the page is announced: a device that
+        // cannot be opened fails here, before anyone is told to connect.
+        let deviceRun = replay != nil ? nil : DeviceRun(
+            capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.makeConfiguration(),
+            sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
+        if let deviceRun {
+            do { try deviceRun.open() } catch {
+                DeviceDiagnostics.print("\(error)")
+                throw ExitCode.failure
+            }
+        }
+        do {
+          try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
             try await server.waitUntilListening()
             let bound = server.listeningPort ?? port
@@ -119,14 +135,21 @@ struct ServeCommand: AsyncParsableCommand {
                 group.addTask { await replay.run(into: server.feed) }
                 let signal = await ServeSignals.termination()
                 StdoutSink.writeStandardError("tiltd: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
-            } else {
+            } else if let deviceRun {
                 // DeviceRun stops by itself on SIGINT/SIGTERM (buffer disabled).
-                let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.makeConfiguration(),
-                                    sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
-                do { _ = try await run.run() } catch { failure = error }
+                do { _ = try await deviceRun.run(openNow: false) } catch { failure = error }
             }
             group.cancelAll()
             if let failure { throw failure }
+          }
+        } catch WebServerError.cannotListen(let host, let port, let reason) {
+            deviceRun?.close()
+            throw ServeError("cannot serve on \(host):\(port): \(reason); check --host \(host) (it must be an "
+                + "address of this machine, e.g. 127.0.0.1)"
+                + (port == 0 ? "" : " or choose another --port if something else uses \(port)"))
+        } catch {
+            deviceRun?.close()
+            throw error
         }
     }
 }

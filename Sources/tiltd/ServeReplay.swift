@@ -20,7 +20,7 @@ struct ServeReplay: Sendable {
             var pipeline = TiltPipeline(configuration: configuration)
             let start = clock.now
             for reading in readings {
-                let offset = reading.timestampNanoseconds &- first.timestampNanoseconds
+                let offset = Nanoseconds.difference(reading.timestampNanoseconds, first.timestampNanoseconds)
                 if offset > 0 {
                     do {
                         try await clock.sleep(until: start.advanced(by: .nanoseconds(offset)), tolerance: nil)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// The tiltd command line: parses arguments and wires Motion and Knob stages
 /// together. Each subcommand lives in its own file.
@@ -22,4 +23,29 @@ struct Tiltd: AsyncParsableCommand {
                       LevelsCommand.self, MonitorCommand.self],
         defaultSubcommand: RunCommand.self
     )
+
+    /// ArgumentParser's own main, plus two usage errors it words badly: an
+    /// unknown first word (it would blame `run`, the default command) and a
+    /// `UsageError` from a subcommand's `run()` (shown with that
+    /// subcommand's usage, not the root's).
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = UsageError.unknownCommand(arguments) {
+            StdoutSink.writeStandardError(unknown)
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as UsageError {
+            StdoutSink.writeStandardError(error.text)
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

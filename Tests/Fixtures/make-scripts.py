@@ -2,9 +2,11 @@
 """Writes the umockdev buffer scripts under Tests/Fixtures (SPEC §6).
 
 Each script line is `r <delay ms> <bytes>`: umockdev waits, then makes the
-bytes readable on /dev/iio:device0. Bytes <= 0x20 are written as '^'
-followed by the byte + 64 ('^@' for 0) and '^' itself as '^`'; the file is
-latin-1. Scans follow the fixtures' scan_elements: three le:s16/32 axes and
+bytes readable on /dev/iio:device0. Bytes below 0x20 are written as '^'
+followed by the byte + 64 ('^@' for 0), '^' itself as '^`', and every other
+byte, the space 0x20 included, verbatim: umockdev reads '^`' back as '^', so
+an escaped space would arrive as 0x5E. The file is latin-1. umockdev skips
+the blanks after the delay, so no line's data may begin with 0x20 (checked). Scans follow the fixtures' scan_elements: three le:s16/32 axes and
 an le:s64/64 timestamp, 24 bytes with 4 bytes of padding (IIO ABI alignment).
 
 Run from anywhere: python3 Tests/Fixtures/make-scripts.py
@@ -20,7 +22,7 @@ T0 = 1_000_000_000_000  # first device timestamp, ns
 def escape(data: bytes) -> str:
     out = []
     for byte in data:
-        if byte <= 0x20:
+        if byte < 0x20:
             out.append("^" + chr(byte + 64))
         elif byte == ord("^"):
             out.append("^`")
@@ -36,6 +38,9 @@ def scan(x: int, y: int, z: int, timestamp: int) -> bytes:
 
 
 def write(name: str, lines: list) -> None:
+    for line in lines:
+        data = line.split(" ", 2)[2]
+        assert not data.startswith(" "), f"{name}: a read may not begin with 0x20 (umockdev skips it)"
     with open(os.path.join(HERE, name), "w", encoding="latin-1", newline="\n") as out:
         out.write("\n".join(lines) + "\n")
 

@@ -34,4 +34,37 @@ import Testing
         let margin = frame[28, 55]  // below the knob: shadow only, 30% black at most
         #expect(margin.r == 0 && margin.a > 0 && margin.a <= 77, "\(margin)")
     }
+
+    /// Regression: at 200, 256, 300 and 512 px the right and bottom rim
+    /// fell outside the bitmap and were drawn black. Over many sizes, the
+    /// knob's outline is mirror-symmetric and no pixel of the knob is dark.
+    @Test(arguments: [16, 48, 56, 100, 128, 200, 255, 256, 300, 401, 512, 1024])
+    func rimIsSymmetricAndLitAtEverySize(size: Int) {
+        let renderer = TLTiltRenderer(geometry: KnobGeometry(frameSize: size))
+        #expect(renderer.origin >= 0 && renderer.origin + renderer.bitmapSize <= size)
+        #expect(Double(renderer.bitmapSize) >= renderer.geometry.knobDiameter)
+        var frame = RGBAImage(width: size, height: size)
+        renderer.render(roll: 0.3, pitch: -0.2, into: &frame)
+        var asymmetric = 0, dark = 0
+        for y in 0..<size {
+            for x in 0..<size {
+                if frame[x, y].a != frame[size - 1 - x, y].a { asymmetric += 1 }
+                // Knob pixels: the raw grey is at least 107, so the
+                // premultiplied grey is at least about 107/255 of the coverage.
+                let c = Int(renderer.coverage[y * size + x])
+                if c > 0, Int(frame[x, y].g) * 255 + 255 < 100 * c { dark += 1 }
+            }
+        }
+        #expect(asymmetric == 0, "\(size) px: \(asymmetric) pixels differ from their mirror")
+        #expect(dark == 0, "\(size) px: \(dark) knob pixels are dark")
+    }
+
+    /// The pixel: frame 0 at 256 px, (237, 128) and its mirror (18, 128).
+    @Test func theRightRimMatchesTheLeftAt256() {
+        let renderer = TLTiltRenderer(geometry: KnobGeometry(frameSize: 256))
+        var frame = RGBAImage(width: 256, height: 256)
+        renderer.render(roll: 0, pitch: 0, into: &frame)
+        #expect(frame[237, 128].a == frame[18, 128].a)
+        #expect(frame[237, 128].g > 100, "\(frame[237, 128])")
+    }
 }

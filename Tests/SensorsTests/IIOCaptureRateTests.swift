@@ -40,3 +40,19 @@ import Motion
         #expect(CaptureRate.attributeText(12.5) == "12.5")
     }
 }
+
+/// Regression: `run --rate 100000` on a device without sampling_frequency
+/// polled "at 100000 Hz".
+@Suite struct IIOPollingRateLimitTests {
+    @Test func pollingWithoutSamplingFrequencyIsClampedToTheDocumentedMaximum() {
+        let bare = IIOCaptureRateTests.device(rate: nil, available: nil)
+        #expect(CaptureRate.maximumPollingHertz == 1000)
+        #expect(CaptureRate.choose(requested: 100_000, info: bare) == 1000)
+        #expect(CaptureRate.choose(requested: 1000, info: bare) == 1000)
+        #expect(CaptureRate.choose(requested: 30, info: bare) == 30)
+        #expect(CaptureRate.choose(requested: nil, info: bare) == 50)
+        // A device with its own rates is clamped to those instead.
+        let onda = IIOCaptureRateTests.device(rate: 100, available: IIOCaptureRateTests.onda)
+        #expect(CaptureRate.choose(requested: 100_000, info: onda) == 1600)
+    }
+}

@@ -31,7 +31,7 @@ import Testing
         #expect(first[16, 16].a == 255)  // the knob, opaque
         #expect(first[0, 0].a == 0)      // the transparent margin
         let contact = try PNGReader.read(path: sheet)
-        #expect(contact.width == 3 * 32 + 4 * 4)  // 6 cells: 3 × 2
+        #expect(contact.width == 3 * 47 + 4 * 4)  // 6 cells: 3 × 2, widened to their 12-character labels
         #expect(r.stderr.contains(dir.path))     // tells the user where to look
     }
 
@@ -61,15 +61,18 @@ import Testing
         #expect(data.starts(with: Data("YUV4MPEG2 W16 H16 F5:1".utf8)))
     }
 
-    /// ffmpeg on PATH, if any: the y4m check below runs only where it is
-    /// installed (it is not a test dependency) and is reported as skipped
-    /// elsewhere.
+    /// ffmpeg on PATH, if any. scripts/test.sh installs it (scripts/setup.sh
+    /// test) and sets TILTD_REQUIRE_FFMPEG=1, so there the check below runs
+    /// or fails; a bare `swift test` without ffmpeg reports it skipped.
     static let ffmpeg: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
         .split(separator: ":").map { "\($0)/ffmpeg" }
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test(.enabled(if: ffmpeg != nil, "ffmpeg is not installed"))
+    static let ffmpegRequired = ProcessInfo.processInfo.environment["TILTD_REQUIRE_FFMPEG"] == "1"
+
+    @Test(.enabled(if: ffmpeg != nil || ffmpegRequired, "ffmpeg is not installed"))
     func ffmpegReadsEveryFrameOfTheStream() throws {
+        let ffmpeg = try #require(Self.ffmpeg, "TILTD_REQUIRE_FFMPEG=1 but ffmpeg is not on PATH: run scripts/setup.sh test")
         let dir = Self.temporaryDirectory("ffmpeg")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -78,7 +81,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let count = try #require(Self.renderedFrames(r.stderr))
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.ffmpeg!)
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-nostdin", "-i", out, "-f", "null", "-"]
         let errors = Pipe()
         process.standardError = errors

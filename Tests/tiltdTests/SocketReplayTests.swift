@@ -61,7 +61,7 @@ import Testing
         let missing = try TiltdProcess.run(["replay", "--listen", "unix:/no/such/dir/s.sock", Self.sweep])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("/no/such/dir") && missing.stderr.contains("does not exist"))
-        let onDemand = try TiltdProcess.run(["replay", "--on-demand", "--listen", "unix:/tmp/x.sock", Self.sweep])
+        let onDemand = try TiltdProcess.run(["replay", "--realtime", "--on-demand", "--listen", "unix:/tmp/x.sock", Self.sweep])
         #expect(onDemand.status != 0)
         #expect(onDemand.stderr.contains("--on-demand"))
     }

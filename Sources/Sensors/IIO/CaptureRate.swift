@@ -7,9 +7,11 @@ public enum CaptureRate {
     ///   nearest listed rate, or the `[min step max]` range snapped to its step.
     /// - Without it, the device's own rate, raised to the nearest available
     ///   rate ≥ 10 Hz when below 10 Hz (iio-sensor-proxy's fix-up).
-    /// - A device without `sampling_frequency` is polled at `requested` or 50 Hz.
+    /// - A device without `sampling_frequency` is polled at `requested`, at
+    ///   most `maximumPollingHertz`, or 50 Hz.
     public static func choose(requested: Double?, info: AccelerometerInfo) -> Double {
         if let requested {
+            if info.samplingFrequencyHertz == nil { return min(requested, maximumPollingHertz) }
             guard let available = info.availableFrequencies else { return requested }
             return clamp(requested, to: available)
         }
@@ -38,6 +40,11 @@ public enum CaptureRate {
 
     /// The least rate worth fusing at, Hz (issue 11).
     public static let fusionMinimumHertz = 100.0
+
+    /// The fastest tiltd polls a device that has no `sampling_frequency`
+    /// (nothing then says how fast it can be read): 1000 Hz, one sample a
+    /// millisecond, three sysfs reads each. Faster `--rate`s are clamped.
+    public static let maximumPollingHertz: Double = 1000
 
     /// The offered rate nearest to `hertz` (the higher one on a tie).
     public static func clamp(_ hertz: Double, to available: SamplingFrequencies) -> Double {

@@ -246,6 +246,10 @@ final class CaptureSession {
                                 notice: (String) -> Void) -> Double {
         let rate = forFusion ? CaptureRate.chooseForFusion(requested: requested, info: info)
             : CaptureRate.choose(requested: requested, info: info)
+        if info.samplingFrequencyHertz == nil, let requested, requested > rate {
+            notice("\(info.displayName) has no sampling_frequency: polling at \(CaptureRate.attributeText(rate)) Hz, "
+                + "the most tiltd polls, not the \(CaptureRate.attributeText(requested)) Hz asked for")
+        }
         guard let current = info.samplingFrequencyHertz, current != rate else { return rate }
         let text = CaptureRate.attributeText(rate)
         if let errno = LibIIO.writeDeviceAttribute(found.device, "sampling_frequency", text) {

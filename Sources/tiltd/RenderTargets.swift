@@ -1,0 +1,131 @@
+import Foundation
+import Glibc
+
+/// Every path `tiltd render` will write, checked before the first frame, so
+/// a bad `--contact-sheet` or `--out` fails at once instead of after an hour
+/// of frames; and the earlier frames in the frame directory.
+///
+/// Policy for a frame directory that already holds `frame-NNNNNN.png` files
+/// (from an earlier render, perhaps at another `--fps`): refused unless
+/// `--overwrite`, which removes exactly those files (and nothing else)
+/// before the first new frame, so the directory never mixes two renders.
+struct RenderTargets {
+    /// Earlier frame files in the PNG directory (names only).
+    let staleFrames: [String]
+    let directory: String?
+
+    /// - Throws: `RenderError` naming the option and path, and what to do.
+    init(format: RenderCommand.Format, out: String?, contactSheet: String?, overwrite: Bool) throws {
+        switch format {
+        case .png:
+            let directory = out!
+            self.directory = directory
+            if let kind = Self.kind(directory) {
+                guard kind == S_IFDIR else {
+                    throw RenderError("--out \(directory) is a file, not a directory: give a directory for the PNG frames")
+                }
+                guard access(directory, W_OK | X_OK) == 0 else {
+                    throw RenderError("output directory \(directory) is not writable: choose another --out or fix its permissions")
+                }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                staleFrames = names.filter(Self.isFrameName).sorted()
+                if !staleFrames.isEmpty, !overwrite {
+                    throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
+                        + "render (\(staleFrames[0]) …): pass --overwrite to replace them, or choose another --out")
+                }
+            } else {
+                try Self.checkCreatable(directory, option: "--out")
+                staleFrames = []
+            }
+        case .y4m:
+            directory = nil
+            staleFrames = []
+            if let out, out != "-" { try Self.checkFile(out, option: "--out", example: "knob.y4m") }
+        }
+        if let contactSheet { try Self.checkFile(contactSheet, option: "--contact-sheet", example: "contact-sheet.png") }
+    }
+
+    /// Removes the earlier frames (only with `--overwrite`, see the type's note).
+    func removeStaleFrames() throws {
+        guard let directory else { return }
+        for name in staleFrames where unlink(directory + "/" + name) != 0 && errno != ENOENT {
+            throw RenderError("cannot remove the earlier frame \(directory)/\(name): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// `frame-` then at least six digits then `.png`: the names render writes.
+    static func isFrameName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst(6).dropLast(4)
+        return digits.count >= 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// A file render will create or replace: not a directory, and its folder
+    /// exists (or can be created) and is writable.
+    private static func checkFile(_ path: String, option: String, example: String) throws {
+        if kind(path) == S_IFDIR {
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            throw RenderError("\(option) \(path) is a directory: give a file name such as \(base)/\(example)")
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        try checkCreatable(parent.isEmpty ? "." : parent, option: option, forFile: path)
+    }
+
+    /// A directory that exists and is writable, or whose nearest existing
+    /// ancestor is a writable directory (render creates the rest).
+    private static func checkCreatable(_ directory: String, option: String, forFile file: String? = nil) throws {
+        var probe = directory
+        while kind(probe) == nil {
+            let parent = (probe as NSString).deletingLastPathComponent
+            probe = parent.isEmpty ? "." : parent
+            if probe == "/" || probe == "." { break }
+        }
+        let what = file.map { "\(option) \($0)" } ?? "\(option) \(directory)"
+        guard kind(probe) == S_IFDIR else {
+            throw RenderError("cannot create \(what): \(probe) is not a directory; choose another \(option)")
+        }
+        guard access(probe, W_OK | X_OK) == 0 else {
+            throw RenderError("cannot create \(what): \(probe) is not writable; choose another \(option) or fix its permissions")
+        }
+    }
+
+    /// The file type bits of `path` (`S_IFDIR`, `S_IFREG`, …), or nil when it does not exist.
+    private static func kind(_ path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
+    }
+}
+
+extension RenderTargets {
+    /// The refusal of a render over the frame limit: how many frames, and what to pass.
+    static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool) -> String {
+        let count = frameCount == Int.max ? "more than \(Int.max)" : "\(frameCount)"
+        let seconds = Double(frameCount) / Double(fps)
+        return "\(file) spans " + String(format: "%.0f", seconds) + " s: at \(fps) fps that is \(count) frames, "
+            + "over the limit of \(limit)" + (explicit ? "" : " (one hour of frames)")
+            + "; nothing was written. Pass --max-frames \(frameCount == Int.max ? "N" : "\(frameCount)") "
+            + "to render them all, or lower --fps"
+    }
+
+    /// Creates the folder a file goes in, as `--out` is created.
+    static func createParent(of path: String, option: String) throws {
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty else { return }
+        try makeDirectories(parent, option: option)
+    }
+
+    /// `mkdir -p`: creates `directory` and its missing parents (mode 0755).
+    ///
+    /// - Throws: `RenderError` naming the directory, the system's reason and the option to change.
+    static func makeDirectories(_ directory: String, option: String) throws {
+        var path = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            path += (path.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
+            if mkdir(path, 0o755) != 0, errno != EEXIST {
+                throw RenderError("cannot create the directory \(path) for \(option) \(directory): "
+                    + "\(String(cString: strerror(errno))); choose a writable \(option)")
+            }
+        }
+    }
+}

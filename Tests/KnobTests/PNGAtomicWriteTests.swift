@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import Knob
+
+/// `PNGWriter.write` replaces a file whole (temporary name, then rename):
+/// regression for the truncated `frame-000036.png` a signal left behind.
+@Suite struct PNGAtomicWriteTests {
+    static func directory() throws -> String {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tiltd-png-atomic-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func aRewriteReplacesTheFileInsteadOfTruncatingIt() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/frame-000000.png"
+        let first = RGBAImage.filled(width: 16, height: 16, with: RGBA8(grey: 10))
+        try PNGWriter.write(first, to: path)
+        // A reader holding the old file keeps reading a whole old PNG: the
+        // new one is a different inode put in place by rename(2).
+        let reader = open(path, O_RDONLY)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        var before = stat()
+        fstat(reader, &before)
+        try PNGWriter.write(.filled(width: 16, height: 16, with: RGBA8(grey: 200)), to: path)
+        var after = stat()
+        stat(path, &after)
+        #expect(before.st_ino != after.st_ino)
+        var old = [UInt8](repeating: 0, count: Int(before.st_size))
+        #expect(pread(reader, &old, old.count, 0) == old.count)
+        #expect(try PNGReader.decode(old) == first)
+        #expect(try PNGReader.read(path: path)[0, 0] == RGBA8(grey: 200))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["frame-000000.png"])
+    }
+
+    @Test func aFailedWriteLeavesNeitherTheFileNorItsTemporary() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The target is a directory: rename(2) refuses to put a file over it.
+        let path = directory + "/frame-000001.png"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(throws: PNGError.self) {
+            try PNGWriter.write(.filled(width: 8, height: 8, with: RGBA8(grey: 1)), to: path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["frame-000001.png"])
+    }
+
+    @Test func theTemporaryIsHiddenBesideTheTarget() {
+        let temporary = PNGWriter.temporaryPath(for: "/a/b/frame-000007.png")
+        #expect(temporary == "/a/b/.frame-000007.png.tmp-\(getpid())")
+        #expect(PNGWriter.temporaryPath(for: "sheet.png") == ".sheet.png.tmp-\(getpid())")
+    }
+}

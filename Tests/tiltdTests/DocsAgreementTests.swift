@@ -1,0 +1,95 @@
+import Foundation
+import Sensors
+import Testing
+
+/// The docs say what the program does (issue 10: "232 states" where render
+/// printed 222, `# mode: buffered` where traces hold `buffer`, `--units`
+/// listed for `run`, "errors are one line" for usage errors of three).
+@Suite struct DocsAgreementTests {
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: TiltdProcess.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func knobDocsRenderExampleShowsWhatRenderPrints() throws {
+        let doc = try Self.read("docs/knob.md")
+        let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
+        let command = try #require(lines.firstIndex { $0.hasPrefix("$ tiltd render recordings/ngimu-hand-motion.trace") })
+        let documented = String(lines[command + 1])
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tiltd-docs-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
+        let r = try TiltdProcess.run(["render", recording, "--out", dir.path, "--size", "16",
+                                      "--contact-sheet", dir.appendingPathComponent("sheet.png").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let printed = try #require(r.stderr.split(separator: "\n").first { $0.hasPrefix("tiltd: rendered") })
+        func counts(_ line: Substring) -> [String] {
+            ["rendered [0-9]+ frames", "from [0-9]+ states"].compactMap { pattern in
+                line.range(of: pattern, options: .regularExpression).map { String(line[$0]) }
+            }
+        }
+        #expect(counts(printed).count == 2)
+        #expect(counts(Substring(documented)) == counts(printed), "docs: \(documented)\nprinted: \(printed)")
+    }
+
+    @Test func traceFormatDocsUseTheModeNamesTracesHold() throws {
+        let doc = try Self.read("docs/trace-format.md")
+        let modes = doc.split(separator: "\n").filter { $0.hasPrefix("# mode: ") }.map { String($0.dropFirst(8)) }
+        #expect(!modes.isEmpty)
+        for mode in modes {
+            let parsed = CaptureMode(rawValue: mode)
+            #expect(parsed != nil && parsed != .auto, "docs/trace-format.md shows '# mode: \(mode)'")
+        }
+    }
+
+    @Test func readmesSharedPipelineOptionsAreAllAcceptedByRun() throws {
+        let readme = try Self.read("README.md")
+        let section = try #require(readme.range(of: "### Pipeline options (run, replay, render, serve)"))
+        let end = try #require(readme.range(of: "### tiltd run", range: section.upperBound..<readme.endIndex))
+        let table = readme[section.upperBound..<end.lowerBound]
+        let options = table.split(separator: "\n").filter { $0.hasPrefix("| `--") }
+            .compactMap { $0.dropFirst(3).split(separator: " ").first?.split(separator: "`").first }
+        #expect(options.count >= 6)
+        let help = try TiltdProcess.run(["run", "--help"])
+        for option in options {
+            #expect(help.stdout.contains(String(option)), "README lists \(option) for run; run --help lacks it")
+        }
+        // --units is documented apart, because run refuses it.
+        #expect(!options.contains("--units"))
+        let units = try TiltdProcess.run(["run", "--units", "g"])
+        #expect(units.status == 64)
+    }
+
+    @Test func readmeDescribesErrorsAsTheyArePrinted() throws {
+        let readme = try Self.read("README.md")
+        #expect(readme.contains("A runtime error is one line on stderr"))
+        #expect(readme.contains("a usage error is that one line followed\nby the command's usage (two more lines)"))
+        let runtime = try TiltdProcess.run(["replay", "/nonexistent/tiltd.trace"])
+        #expect(runtime.status == 1)
+        #expect(runtime.stderr.split(separator: "\n").count == 1, "\(runtime.stderr)")
+        let usage = try TiltdProcess.run(["replay"])
+        #expect(usage.status == 64)
+        let lines = usage.stderr.split(separator: "\n")
+        #expect(lines.count == 3 && lines[1].hasPrefix("Usage: tiltd replay"), "\(usage.stderr)")
+    }
+
+    /// The demo leads with a recording whose shines visibly turn and fade
+    /// (issue 10: it replayed a recording that stays within ±20°).
+    @Test func theDemoLeadsWithARecordingThatTiltsFarEnoughToSee() throws {
+        let script = try Self.read("scripts/main.sh")
+        let first = try #require(script.split(separator: "\n").first { $0.hasPrefix("replay_and_render ") })
+        let recording = try #require(first.split(separator: " ").last.map(String.init))
+        #expect(recording == "recordings/synthetic-tilt-sweep.trace")
+        let r = try TiltdProcess.run(["replay", TiltdProcess.repositoryRoot.appendingPathComponent(recording).path])
+        #expect(r.status == 0)
+        var rolls: [Double] = [], pitches: [Double] = []
+        for line in r.stdout.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            rolls.append(object?["roll"] as? Double ?? 0)
+            pitches.append(object?["pitch"] as? Double ?? 0)
+        }
+        // Roll both ways past 20° (the shines fade), pitch past upright (they turn apart).
+        #expect((rolls.max() ?? 0) > 0.35 && (rolls.min() ?? 0) < -0.35)
+        #expect((pitches.max() ?? 0) > .pi / 2)
+        #expect(script.contains("look at out/sweep/contact-sheet.png"))
+    }
+}

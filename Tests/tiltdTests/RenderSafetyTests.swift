@@ -1,0 +1,166 @@
+import Foundation
+import Knob
+import Testing
+
+/// `tiltd render`'s limits and file safety (issue 10): the frame limit,
+/// whole files on SIGINT/SIGTERM, earlier frames, output paths checked
+/// before the first frame, contact-sheet options.
+@Suite struct RenderSafetyTests {
+    static let recording = RenderCommandTests.recording
+
+    /// A fresh, empty temporary directory.
+    static func directory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tiltd-render-safety-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func write(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url)
+    }
+
+    static func names(_ url: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
+    @Test(arguments: ["tiltd-trace 1\ns 0 0 0 9.81\ns 9000000000000000000 5 0 8\n",
+                      "time_s,accel_x,accel_y,accel_z\n0,0,0,9.81\n8999999999,5,0,8\n"])
+    func aTraceSpanningCenturiesIsRefusedNotACrash(_ text: String) throws {
+        let dir = try Self.directory("huge")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("big.trace")
+        try Self.write(text, to: input)
+        let frames = dir.appendingPathComponent("d")
+        let r = try TiltdProcess.run(["render", input.path, "--out", frames.path, "--size", "32"])
+        #expect(r.status == 1, "\(r.status) \(r.stderr)")
+        #expect(r.stderr.contains("--max-frames") && r.stderr.contains("nothing was written"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: frames.path))
+    }
+
+    @Test func moreFramesThanTheLimitAreRefusedBeforeAnythingIsWritten() throws {
+        let dir = try Self.directory("limit")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 100 s at 10 fps: 1,002 frames.
+        let input = dir.appendingPathComponent("long.trace")
+        try Self.write("tiltd-trace 1\ns 0 0 0 9.81\ns 100000000000 0 1 9.7\n", to: input)
+        let frames = dir.appendingPathComponent("frames")
+        let over = try TiltdProcess.run(["render", input.path, "--out", frames.path, "--size", "16", "--fps", "10",
+                                         "--max-frames", "1001"])
+        #expect(over.status == 1)
+        #expect(over.stderr.contains("1002 frames") && over.stderr.contains("--max-frames 1002"), "\(over.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: frames.path))
+        let exact = try TiltdProcess.run(["render", input.path, "--out", frames.path, "--size", "16", "--fps", "10",
+                                          "--max-frames", "1002", "--quiet"])
+        #expect(exact.status == 0, "\(exact.stderr)")
+        #expect(Self.names(frames).count == 1002)
+        // The default is one hour of frames: two hours at 1 fps is refused.
+        let twoHours = dir.appendingPathComponent("two-hours.trace")
+        try Self.write("tiltd-trace 1\ns 0 0 0 9.81\ns 7200000000000 0 1 9.7\n", to: twoHours)
+        let y4m = dir.appendingPathComponent("out.y4m")
+        let byDefault = try TiltdProcess.run(["render", twoHours.path, "--out", y4m.path, "--size", "16", "--fps", "1"])
+        #expect(byDefault.status == 1)
+        #expect(byDefault.stderr.contains("7202 frames") && byDefault.stderr.contains("one hour"), "\(byDefault.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: y4m.path))
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalStopsAfterWholeFilesAndSaysSo(_ signal: Int32) throws {
+        let dir = try Self.directory("signal")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = try SocketTiltdProcess(["render", Self.recording, "--out", dir.path, "--size", "1024",
+                                              "--contact-sheet", dir.appendingPathComponent("sheet.png").path])
+        #expect(process.waitFor { Self.names(dir).contains("frame-000002.png") }, "\(process.stderr)")
+        #expect(process.stop(with: signal))
+        #expect(process.process.terminationReason == .exit && process.process.terminationStatus == 0,
+                "\(process.process.terminationStatus) \(process.stderr)")
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        #expect(process.stderr.contains("\(name): stopped after"), "\(process.stderr)")
+        let names = Self.names(dir)
+        #expect(!names.isEmpty)
+        // Only whole frames: every file decodes, no temporaries, no half sheet.
+        for name in names {
+            #expect(RenderTargetsName.isFrame(name), "unexpected file \(name)")
+            let image = try PNGReader.read(path: dir.appendingPathComponent(name).path)
+            #expect(image.width == 1024)
+        }
+    }
+
+    @Test func earlierFramesAreRefusedAndReplacedOnlyWithOverwrite() throws {
+        let dir = try Self.directory("stale")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try TiltdProcess.run(["render", Self.recording, "--out", dir.path, "--size", "16", "--fps", "20"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let firstCount = Self.names(dir).count
+        try Self.write("keep me", to: dir.appendingPathComponent("notes.txt"))
+        let refused = try TiltdProcess.run(["render", Self.recording, "--out", dir.path, "--size", "16", "--fps", "10"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("--overwrite") && refused.stderr.contains("\(firstCount) frame files"),
+                "\(refused.stderr)")
+        #expect(Self.names(dir).count == firstCount + 1)
+        let replaced = try TiltdProcess.run(["render", Self.recording, "--out", dir.path, "--size", "16", "--fps", "10",
+                                             "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let count = try #require(RenderCommandTests.renderedFrames(replaced.stderr))
+        #expect(count < firstCount)
+        #expect(Self.names(dir).filter(RenderTargetsName.isFrame).count == count)
+        #expect(Self.names(dir).contains("notes.txt"))
+    }
+
+    @Test func everyOutputPathIsCheckedBeforeTheFirstFrame() throws {
+        let dir = try Self.directory("paths")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = dir.appendingPathComponent("frames")
+        // The contact sheet onto a directory.
+        let onto = try TiltdProcess.run(["render", Self.recording, "--out", frames.path, "--size", "16",
+                                         "--contact-sheet", dir.path])
+        #expect(onto.status == 1)
+        #expect(onto.stderr.contains("--contact-sheet \(dir.path) is a directory")
+                && onto.stderr.contains("contact-sheet.png"), "\(onto.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: frames.path))
+        // Under a regular file.
+        let file = dir.appendingPathComponent("plain")
+        try Self.write("x", to: file)
+        let under = try TiltdProcess.run(["render", Self.recording, "--out", frames.path, "--size", "16",
+                                          "--contact-sheet", file.path + "/sheet.png"])
+        #expect(under.status == 1)
+        #expect(under.stderr.contains("\(file.path) is not a directory"), "\(under.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: frames.path))
+        // y4m onto a directory.
+        let y4m = try TiltdProcess.run(["render", Self.recording, "--format", "y4m", "--out", dir.path, "--size", "16"])
+        #expect(y4m.status == 1 && y4m.stderr.contains("is a directory"), "\(y4m.stderr)")
+        // A missing folder for the contact sheet is created, as --out is.
+        let sheet = dir.appendingPathComponent("new/folder/sheet.png")
+        let created = try TiltdProcess.run(["render", Self.recording, "--out", frames.path, "--size", "16", "--fps", "5",
+                                            "--contact-sheet", sheet.path, "--columns", "2",
+                                            "--contact-sheet-frames", "4"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let image = try PNGReader.read(path: sheet.path)
+        // Two columns of 16 px frames widened to their 12-character labels (47 px), 4 px spacing.
+        #expect(image.width == 2 * 47 + 3 * 4)
+        #expect(image.height == 2 * (16 + 14) + 3 * 4)
+        // The labels are drawn: light pixels under the first frame.
+        let labelRow = (4 + 16)..<(4 + 30)
+        #expect(labelRow.contains { y in (4..<51).contains { x in image[x, y] == ContactSheet.labelColour } })
+    }
+
+    @Test func optionsThatCannotApplyOrAreNegativeAreRefused() throws {
+        let sheetless = try TiltdProcess.run(["render", Self.recording, "--out", "/tmp/tiltd-never", "--contact-sheet-frames", "4"])
+        #expect(sheetless.status == 64 && sheetless.stderr.contains("--contact-sheet FILE.png"), "\(sheetless.stderr)")
+        let slider = try TiltdProcess.run(["render", Self.recording, "--out", "/tmp/tiltd-never", "--slider", "-0.5"])
+        #expect(slider.status == 64 && slider.stderr.contains("--slider must be a value from 0 to 1, got -0.5"),
+                "\(slider.stderr)")
+        let overwrite = try TiltdProcess.run(["render", Self.recording, "--format", "y4m", "--out", "/tmp/tiltd-never.y4m",
+                                              "--overwrite"])
+        #expect(overwrite.status == 64 && overwrite.stderr.contains("--overwrite"), "\(overwrite.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/tiltd-never"))
+    }
+}
+
+/// The frame names render writes (mirrors RenderTargets.isFrameName, which
+/// lives in the executable).
+enum RenderTargetsName {
+    static func isFrame(_ name: String) -> Bool {
+        name.hasPrefix("frame-") && name.hasSuffix(".png") && name.dropFirst(6).dropLast(4).allSatisfy(\.isNumber)
+    }
+}
