@@ -5,13 +5,21 @@ import Glibc
 
 /// How many connections fit under the process's open-file limit.
 ///
-/// Each connection holds one descriptor. When accept(2) fails with EMFILE,
-/// SwiftNIO's `ServerBootstrap` (its `AcceptBackoffHandler`, installed on
-/// every listener) stops accepting for one second and tries again: the
-/// listener survives, but no new client, /healthz included, gets in until a
-/// descriptor frees. Keeping the default cap below the limit means the cap's
-/// eviction (`WebConnectionRegistry`) acts first, so a flood of idle
-/// connections never starves a real client.
+/// Each connection holds one descriptor, and the process must never run
+/// out: Swift concurrency's executor on Linux is libdispatch, whose worker
+/// pool monitor opens /proc/TID/stat every second while tasks wait to run
+/// and traps (SIGILL, "workq: registered worker exited prematurely") when
+/// that open fails. A flood of connections keeps tasks waiting, so EMFILE
+/// there kills the daemon rather than slowing it down.
+///
+/// So the listener accepts at most `connectionRoom` connections at once
+/// (`WebServer` gives Hummingbird that budget): past it, it stops asking for
+/// more and new clients wait in the kernel's backlog until one closes; it
+/// never closes itself. The default cap stays below the same room, so the
+/// cap's eviction (`WebConnectionRegistry`) acts first and a flood of idle
+/// connections never starves a real client. Should accept(2) still fail
+/// with EMFILE (something else took the descriptors), SwiftNIO's
+/// `AcceptBackoffHandler` pauses accepting for a second and tries again.
 public enum WebFileLimit {
     /// Descriptors kept free for everything else: the device, trace files,
     /// the Unix socket and its clients, libraries.
@@ -35,10 +43,17 @@ public enum WebFileLimit {
         return max(1, softLimit - openNow - reserve)
     }
 
-    /// `requested` (or the default) lowered to `connectionRoom` when no
-    /// explicit value was given; an explicit value is kept as asked.
-    public static func connectionCap(requested: Int?) -> Int {
+    /// How far the default cap stays below `connectionRoom`: a connection
+    /// over the cap is accepted before it evicts one (SwiftNIO accepts up to
+    /// 4 per wake-up), and it must not find the listener's budget spent, or
+    /// new clients would wait for a timeout instead of evicting.
+    public static let evictionMargin = 16
+
+    /// `requested`, or the default lowered to `evictionMargin` below `room`;
+    /// an explicit value is kept as asked (the listener's budget still holds
+    /// open connections to `room`).
+    public static func connectionCap(requested: Int?, room: Int? = connectionRoom) -> Int {
         if let requested { return requested }
-        return min(WebServerConfiguration.defaultMaxConnections, connectionRoom ?? Int.max)
+        return min(WebServerConfiguration.defaultMaxConnections, room.map { max(1, $0 - evictionMargin) } ?? Int.max)
     }
 }

@@ -23,6 +23,10 @@ public final class WebServer: Service, Sendable {
     public let configuration: WebServerConfiguration
     /// The connection cap in force (`WebFileLimit.connectionCap`).
     public var maxConnections: Int { registry.limit }
+    /// Connections the listener accepts at once: what the open-file limit
+    /// leaves room for (`WebFileLimit.connectionRoom`, measured at `init`),
+    /// nil when unlimited.
+    public let connectionRoom: Int?
     let registry: WebConnectionRegistry
     private let boundPort = WebBoundPort()
     private let failure = Mutex<WebServerError?>(nil)
@@ -38,7 +42,10 @@ public final class WebServer: Service, Sendable {
         self.configuration = configuration
         self.feed = feed
         self.slots = WebStreamSlots(limit: configuration.maxStreams)
-        let registry = WebConnectionRegistry(limit: WebFileLimit.connectionCap(requested: configuration.maxConnections))
+        let room = WebFileLimit.connectionRoom
+        self.connectionRoom = room
+        let registry = WebConnectionRegistry(limit: WebFileLimit.connectionCap(requested: configuration.maxConnections,
+                                                                               room: room))
         self.registry = registry
         let parts = WebRouter.Parts(feed: feed, slots: slots, layers: layers,
                                     allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
@@ -64,8 +71,13 @@ public final class WebServer: Service, Sendable {
                               limits: limits, registry: registry)
         }
         let boundPort = self.boundPort
+        // The listener stops accepting while `room` connections are open, so
+        // the clients never take the descriptors the runtime needs
+        // (`WebFileLimit`); an explicit cap above that waits in the backlog.
+        let budget = room.map { MaximumAvailableConnections($0, logger: configuration.logger) }
         application = Application(router: WebRouter.make(parts), server: server,
-                                  configuration: .init(address: .hostname(configuration.host, port: Int(configuration.port))),
+                                  configuration: .init(address: .hostname(configuration.host, port: Int(configuration.port)),
+                                                       availableConnectionsDelegate: budget),
                                   onServerRunning: { channel in boundPort.set(channel.localAddress?.port) },
                                   eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
                                   logger: configuration.logger)

@@ -102,8 +102,8 @@ struct ServeCommand: AsyncParsableCommand {
                                                    maxStreams: maxStreams, maxConnections: maxConnections,
                                                    sourceDescription: description)
         let server = try WebServer(configuration: configuration, layers: layers)
-        if let maxConnections, let room = WebFileLimit.connectionRoom, maxConnections > room {
-            StdoutSink.writeStandardError("tiltd: --max-connections \(maxConnections) is more than the open-file limit leaves room for (about \(room)); past that, new connections wait until descriptors free (raise ulimit -n)")
+        if let maxConnections, let room = server.connectionRoom, maxConnections > room {
+            StdoutSink.writeStandardError("tiltd: --max-connections \(maxConnections) is more than the open-file limit leaves room for (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)")
         }
         // The source is opened before the page is announced: a device that
         // cannot be opened fails here, before anyone is told to connect.
