@@ -7,7 +7,9 @@ public enum PNGWriter {
     /// Writes `image` to a PNG file, replacing it whole: libpng writes a
     /// hidden temporary file beside it (`.NAME.tmp-PID`), which is then
     /// renamed over `path`, so a reader, a crash or a signal never sees a
-    /// truncated PNG under the real name.
+    /// truncated PNG under the real name. A path that exists and is not a
+    /// regular file (`/dev/null`, a FIFO) is written in place instead: a
+    /// rename would replace the device node itself.
     /// - Parameters:
     ///   - image: premultiplied pixels.
     ///   - path: the file to write.
@@ -16,6 +18,13 @@ public enum PNGWriter {
     /// - Throws: `PNGError` naming the path when libpng fails.
     ///   The corresponding C function is `png_image_write_to_file`.
     public static func write(_ image: RGBAImage, to path: String, fast: Bool = true) throws {
+        if !isReplaceable(path) {
+            if let reason = LibPNG.writeFile(image.straightAlphaBytes(), width: image.width,
+                                             height: image.height, fast: fast, path: path) {
+                throw PNGError(operation: "write", target: path, reason: reason)
+            }
+            return
+        }
         let temporary = temporaryPath(for: path)
         if let reason = LibPNG.writeFile(image.straightAlphaBytes(), width: image.width,
                                          height: image.height, fast: fast, path: temporary) {
@@ -27,6 +36,15 @@ public enum PNGWriter {
             unlink(temporary)
             throw PNGError(operation: "write", target: path, reason: reason)
         }
+    }
+
+    /// True when `path` may be replaced by renaming a temporary file over
+    /// it: it does not exist yet, or it is a regular file (or a link to
+    /// one). Device nodes, FIFOs and sockets are written in place.
+    public static func isReplaceable(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return true }
+        return (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The hidden temporary name `write` uses for `path`: same directory

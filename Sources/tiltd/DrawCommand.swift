@@ -45,7 +45,7 @@ struct DrawOutputOptions: ParsableArguments {
     /// Writes the still whole and says where it went on stderr.
     func write(_ image: RGBAImage, defaultName: String) throws {
         let path = out ?? defaultName
-        do { try PNGWriter.writeWhole(image, to: path) } catch { throw DrawError("\(error)") }
+        do { try PNGWriter.write(image, to: path, fast: false) } catch { throw DrawError("\(error)") }
         FileHandle.standardError.write(Data("tiltd: wrote \(path) (\(image.width)×\(image.height) px)\n".utf8))
     }
 }

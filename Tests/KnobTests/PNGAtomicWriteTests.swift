@@ -48,6 +48,42 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["frame-000001.png"])
     }
 
+    /// A rename over `/dev/null` replaced the device node with a regular
+    /// file (as root); a path that is not a regular file is written in place.
+    @Test func aPathThatIsNotARegularFileIsWrittenInPlaceNotReplaced() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/stream.png"
+        #expect(mkfifo(path, 0o600) == 0)
+        // Held open read-write, so neither side's open(2) blocks and the
+        // reader sees end-of-file once this is closed after the write,
+        // whether or not the write reached the FIFO.
+        let hold = open(path, O_RDWR)
+        #expect(hold >= 0)
+        let descriptor = open(path, O_RDONLY)
+        #expect(descriptor >= 0)
+        // The FIFO's reader: takes everything written until every writer closed.
+        let reader = Task.detached { () -> [UInt8] in
+            defer { close(descriptor) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(descriptor, &chunk, chunk.count)
+                if count <= 0 { return bytes }
+                bytes += chunk[..<count]
+            }
+        }
+        let image = RGBAImage.filled(width: 8, height: 8, with: RGBA8(grey: 77))
+        try PNGWriter.write(image, to: path)
+        close(hold)
+        let received = await reader.value
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect((status.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced by a file")
+        #expect(try PNGReader.decode(received) == image)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["stream.png"])
+    }
+
     @Test func theTemporaryIsHiddenBesideTheTarget() {
         let temporary = PNGWriter.temporaryPath(for: "/a/b/frame-000007.png")
         #expect(temporary == "/a/b/.frame-000007.png.tmp-\(getpid())")
