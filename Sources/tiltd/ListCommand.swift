@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd list`: the accelerometers libiio can see, and everything tiltd
 /// would use from them.
@@ -33,10 +34,10 @@ struct ListCommand: AsyncParsableCommand {
             let context = try IIOContext(uri: uri)
             var skipped: [any Error] = []
             found = try context.accelerometers(skipped: &skipped)
-            for error in skipped { DeviceDiagnostics.print("skipping an accelerometer: \(error)") }
+            for error in skipped { TiltdLog.logger.notice("skipping an accelerometer: \(error)") }
             deviceCount = context.deviceCount
         } catch {
-            DeviceDiagnostics.print("\(error)")
+            TiltdLog.logger.notice("\(error)")
             throw ExitCode(1)
         }
         var chosen: Int? = nil
@@ -60,10 +61,10 @@ struct ListCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         if found.isEmpty, let why {
-            DeviceDiagnostics.print(why)
+            TiltdLog.logger.notice("\(why)")
             throw ExitCode(1)
         } else if let why {
-            DeviceDiagnostics.print(why)
+            TiltdLog.logger.notice("\(why)")
         }
     }
 }

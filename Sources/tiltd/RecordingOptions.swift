@@ -1,6 +1,7 @@
 import ArgumentParser
 import Motion
 import Sensors
+import Streaming
 
 /// Options for reading a recording (trace or CSV), shared by `replay`,
 /// `render` and `serve`: `@OptionGroup var recording: RecordingOptions`,
@@ -27,7 +28,7 @@ struct RecordingOptions: ParsableArguments {
     func load(_ path: String) throws -> Recording {
         do {
             let recording = try Recording.load(path: path, units: units.units)
-            for warning in recording.warnings { StdoutSink.writeStandardError("tiltd: warning: \(warning)") }
+            for warning in recording.warnings { TiltdLog.logger.warning("\(warning)") }
             return recording
         } catch let error as TraceError {
             throw RecordingLoadError(message: error.description)

@@ -3,6 +3,7 @@ import Foundation
 import Knob
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd render FILE`: a recording through the pipeline and the knob
 /// animation to frames: numbered PNGs, or a YUV4MPEG2 stream.
@@ -21,7 +22,7 @@ struct RenderCommand: AsyncParsableCommand {
             --contact-sheet writes frames sampled across the whole trace into one PNG.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case png, y4m }
+    typealias Format = RenderFormat
 
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
@@ -106,13 +107,14 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         let loaded = try recording.load(file)
-        var tiltPipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
-        var states: [KnobState] = []
-        states.reserveCapacity(loaded.readings.count)
-        for reading in loaded.readings {
-            if let tilt = tiltPipeline.process(reading) { states.append(KnobState(tilt: tilt)) }
-            if tiltPipeline.hasDiagnostics { _ = tiltPipeline.takeDiagnostics() }
-        }
+        let collector = StateCollector(expectedCount: loaded.readings.count)
+        var diagnosticsLogger = TiltdLog.logger
+        if quiet { diagnosticsLogger.logLevel = .error }
+        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: collector,
+                                  reporter: DiagnosticReporter(subject: file, logger: diagnosticsLogger))
+        sampleRun.process(loaded.readings)
+        sampleRun.finish()
+        let states = collector.states
         guard !states.isEmpty else {
             throw RenderError("\(file) has no readings to render; record some with tiltd record")
         }
@@ -157,19 +159,15 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if !quiet {
             let seconds = Double(sampler.frameCount) / Double(fps)
-            var summary = "tiltd: rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
+            var summary = "rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
                 + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(states.count) states; "
                 + output.whereToLook
             if let contactSheet { summary += "; contact sheet: \(contactSheet)" }
-            StdoutSink.writeStandardError(summary)
+            TiltdLog.logger.notice("\(summary)")
         }
     }
 }
 
 extension KnobStyle: ExpressibleByArgument {}
 
-/// A render that cannot go on; one line naming the file or directory.
-struct RenderError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
+extension RenderFormat: ExpressibleByArgument {}

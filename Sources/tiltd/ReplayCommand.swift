@@ -2,6 +2,7 @@ import ArgumentParser
 import Knob
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd replay FILE`: a recording through the pipeline to JSON Lines on stdout.
 struct ReplayCommand: AsyncParsableCommand {
@@ -40,56 +41,34 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError("missing <file>: give a tiltd trace or a CSV with header time_s,accel_x,accel_y,accel_z")
         }
         let loaded = try recording.load(file)
+        let logger = TiltdLog.logger
         if loaded.readings.isEmpty {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): the recording has no samples; nothing to replay")
+            logger.warning("\(file): the recording has no samples; nothing to replay")
         }
         if let first = loaded.gaps.first {
-            StdoutSink.writeStandardError("tiltd: note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at "
-                + "\(PipelineDiagnostic.secondsText(first.timestampNanoseconds)) s"
-                + (first.reason.isEmpty ? "" : " (\(first.reason))"))
+            let reason = first.reason.isEmpty ? "" : " (\(first.reason))"
+            logger.notice("""
+                note: \(file): \(loaded.gaps.count) gap(s) in the trace, the first at \
+                \(PipelineDiagnostic.secondsText(first.timestampNanoseconds)) s\(reason)
+                """)
         }
-        var pipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
+        // Trapped before any file exists that a signal must clean up; a
+        // plain replay keeps the default actions (Ctrl-C ends it at once).
+        let lifecycle = realtime || listen.listen != nil ? await Lifecycle.trappingSignals() : nil
         let socket = try listen.startServer()
         defer { socket?.close() }
         let stdout = StdoutSink(flushEachLine: realtime)
         let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
-        var reporter = ReplayDiagnosticReporter(file: file)
-        if realtime {
-            try await replayInRealTime(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
-        } else if socket == nil {
-            // The common case, specialised for the concrete sink: no
-            // existential call per state.
-            replayAll(loaded.readings, pipeline: &pipeline, sink: stdout, reporter: &reporter)
-        } else {
-            replayAll(loaded.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
+        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: sink,
+                                  reporter: DiagnosticReporter(subject: file))
+        guard let lifecycle else {
+            // Nothing to serve and nothing to wait for: no lifecycle needed.
+            sampleRun.process(loaded.readings)
+            sampleRun.finish()
+            return
         }
-        sink.flush()
-        reporter.finish(dropped: pipeline.droppedDiagnostics)
-    }
-
-    /// Every reading through the pipeline as fast as possible.
-    private func replayAll<Sink: StateSink>(_ readings: [Reading], pipeline: inout TiltPipeline, sink: Sink,
-                                            reporter: inout ReplayDiagnosticReporter) {
-        for reading in readings {
-            if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
-            if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-        }
-    }
-
-    /// Sleeps until each reading's time relative to the first (never for
-    /// timestamps that go backwards) before processing it.
-    private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: any StateSink,
-                                  reporter: inout ReplayDiagnosticReporter) async throws {
-        guard let first = readings.first else { return }
-        let clock = ContinuousClock()
-        let start = clock.now
-        for reading in readings {
-            let offset = reading.timestampNanoseconds &- first.timestampNanoseconds
-            if offset > 0 {
-                try await clock.sleep(until: start.advanced(by: .nanoseconds(offset)), tolerance: nil)
-            }
-            if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
-            if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-        }
+        let replay = ReplayService(readings: loaded.readings, sampleRun: sampleRun,
+                                   pacing: realtime ? .realTime(loop: false) : .asFastAsPossible)
+        try await lifecycle.runCommand([socket, replay])
     }
 }

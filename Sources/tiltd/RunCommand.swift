@@ -1,6 +1,7 @@
 import ArgumentParser
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd run` (the default command): a real accelerometer → the Motion
 /// pipeline → JSON Lines states on stdout, one flushed line per state.
@@ -38,18 +39,23 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var sinks: [any StateSink] = [StdoutSink(flushEachLine: true)]
+        // Before any file exists that a signal must clean up.
+        let lifecycle = await Lifecycle.trappingSignals()
+        let stdout = StdoutSink(flushEachLine: true)
         // --on-demand: the socket's client count opens and closes the device.
-        let onDemand = listen.onDemand ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
+        let onDemand = listen.onDemand ? ListenOnDemand() : nil
         let socket = try listen.startServer { count in onDemand?.clientCountChanged(count) }
         defer { socket?.close() }
-        if let socket { sinks.append(socket) }
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(),
-                            pipeline: pipeline.makeConfiguration(), sinks: sinks,
-                            tracePath: record, count: count, duration: duration)
+        let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
+        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: sink,
+                                  reporter: DiagnosticReporter(subject: nil))
+        let run = DeviceRun(capture: device.makeCaptureConfiguration(), sampleRun: sampleRun,
+                            tracePath: record, count: count, duration: duration,
+                            openAtStart: onDemand == nil, version: Tiltd.version)
         onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },
                                                close: { run.close(); socket?.forgetCurrentState() }))
         defer { onDemand?.release() }
-        _ = try await run.run(openNow: onDemand == nil)
+        // Listed before the run, the socket stops after it: clients get the last states.
+        try await lifecycle.runCommand([socket, run])
     }
 }

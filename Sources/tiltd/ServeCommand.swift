@@ -4,6 +4,8 @@ import Glibc
 import Knob
 import Motion
 import Sensors
+import ServiceLifecycle
+import Streaming
 
 /// `tiltd serve`: a live web page of the knob, from a recording (`--replay`)
 /// or the accelerometer, on 127.0.0.1 by default.
@@ -65,23 +67,35 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let description: String
-        var replay: ServeReplay?
+        var readings: [Reading]?
         if let replayFile {
-            let loaded = try recording.load(replayFile)
-            replay = ServeReplay(readings: loaded.readings, configuration: pipeline.makeConfiguration(), loop: loop)
+            readings = try recording.load(replayFile).readings
             description = "replay \(replayFile)" + (loop ? " (loop)" : "")
         } else {
             description = "device " + (device.device ?? "display accelerometer") + " at " + device.uri
         }
+        // Before any file exists that a signal must clean up.
+        let lifecycle = await Lifecycle.trappingSignals()
         let layers = try WebLayerImages.render(size: size)
         let server = try WebServer(host: host, port: port, layers: layers, maxStreams: maxStreams,
                                    sourceDescription: description)
+        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: server.feed,
+                                  reporter: DiagnosticReporter(subject: replayFile))
+        let source: any Service
+        if let readings {
+            // The page keeps the last state after a recording without --loop ends.
+            source = ReplayService(readings: readings, sampleRun: sampleRun, pacing: .realTime(loop: loop),
+                                   holdAtEnd: true)
+        } else {
+            source = DeviceRun(capture: device.makeCaptureConfiguration(), sampleRun: sampleRun,
+                               version: Tiltd.version)
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run(host: host, port: port) }
             try await server.waitUntilListening(host: host, port: port)
             let bound = await server.listeningPort ?? port
             let shownHost = host.contains(":") ? "[\(host)]" : host
-            StdoutSink.writeStandardError("tiltd: serving http://\(shownHost):\(bound)/ (\(description)); Ctrl-C stops")
+            TiltdLog.logger.notice("serving http://\(shownHost):\(bound)/ (\(description)); Ctrl-C stops")
             group.addTask {
                 // Idle streams send a keep-alive, which also finds browsers that left.
                 while !Task.isCancelled {
@@ -90,16 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             }
             var failure: (any Error)?
-            if let replay {
-                group.addTask { await replay.run(into: server.feed) }
-                let signal = await ServeSignals.termination()
-                StdoutSink.writeStandardError("tiltd: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
-            } else {
-                // DeviceRun stops by itself on SIGINT/SIGTERM (buffer disabled).
-                let run = DeviceRun(capture: device.makeCaptureConfiguration(), pipeline: pipeline.makeConfiguration(),
-                                    sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
-                do { _ = try await run.run() } catch { failure = error }
-            }
+            do { try await lifecycle.runCommand([source]) } catch { failure = error }
             await server.stop(timeout: 1)
             group.cancelAll()
             if let failure { throw failure }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Streaming
 
 /// The tiltd command line: parses arguments and wires Motion and Knob stages
 /// together. Each subcommand lives in its own file.
@@ -21,4 +22,20 @@ struct Tiltd: AsyncParsableCommand {
                       ReplayCommand.self, RenderCommand.self, ServeCommand.self],
         defaultSubcommand: RunCommand.self
     )
+
+    /// Installs tiltd's log format (`tiltd: …` on stderr), once, then parses
+    /// and runs the command as ArgumentParser's own `main` does.
+    static func main() async {
+        TiltdLogHandler.bootstrap()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Knob
+import Streaming
 import Synchronization
 
 /// The newest knob state for the web page's readers: `/state` reads it and

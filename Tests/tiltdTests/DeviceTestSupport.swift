@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// Helpers for the device tests: fixtures, required tools, processes run
 /// under umockdev, and parsed JSON Lines.

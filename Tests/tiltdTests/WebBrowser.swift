@@ -1,4 +1,5 @@
 import Foundation
+import TiltdTestSupport
 
 /// Headless Chromium for the page tests (SPEC §10): Debian's `chromium`,
 /// run as root with `--no-sandbox`, every call under a wall-clock `timeout`

@@ -2,6 +2,7 @@ import Foundation
 import Knob
 import Motion
 import Testing
+import TiltdTestSupport
 @testable import tiltd
 
 /// The page in headless Chromium against an in-process server fed by the
@@ -9,16 +10,16 @@ import Testing
 @Suite(.serialized) struct WebPageBrowserTests {
     @Test(.enabled(if: WebBrowser.executable != nil))
     func shineTransformsFollowTheStreamedStates() async throws {
-        let profile = try SocketBroadcastTests.temporaryDirectory()
+        let profile = try TestPaths.temporaryDirectory()
         try await WebServerTests.withServer { server, port in
             // A state at once (what /state gives), then a live stream at 100 Hz
             // for as long as the browser runs.
-            server.feed.emit(Self.state(0))
+            server.feed.emit(TestStates.state(0))
             let running = WebTestFlag()
             let producer = Thread {
                 var index = 1
                 while !running.isSet {
-                    server.feed.emit(Self.state(index))
+                    server.feed.emit(TestStates.state(index))
                     index += 1
                     usleep(10_000)
                 }
@@ -32,7 +33,7 @@ import Testing
             #expect(Int(knob["data-applied"] ?? "0") ?? 0 >= 2)
             let t = try #require(knob["data-t"].flatMap(Double.init))
             let index = Int((t / 0.005).rounded())
-            let expected = Self.state(index)
+            let expected = TestStates.state(index)
             #expect(abs((Double(knob["data-shine1-rotation"] ?? "") ?? .nan) - expected.shines.first.rotation) < 1e-4)
             #expect(abs((Double(knob["data-shine2-opacity"] ?? "") ?? .nan) - expected.shines.second.opacity) < 1e-4)
             let shine1 = WebBrowser.attributes(ofElementWithID: "shine1", in: dom)["style"] ?? ""

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Knob
 import Testing
+import TiltdTestSupport
 
 /// `tiltd serve --replay` end to end: the binary serves the rasterizer's
 /// layers, /state, /healthz, refuses writes and foreign origins, and headless
@@ -56,7 +57,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")))
     func servesALiveDevice() throws {
         // A polled accelerometer lying face up (1 g on z).
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let device = URL(fileURLWithPath: dir + "/flat.umockdev")
         try """
             P: /devices/platform/serve-accel/iio:device0
@@ -100,7 +101,7 @@ import Testing
         }
         let (tiltd, port) = try Self.startServe()
         defer { tiltd.stop() }
-        let profile = try SocketBroadcastTests.temporaryDirectory()
+        let profile = try TestPaths.temporaryDirectory()
         let url = "http://127.0.0.1:\(port)/?frames=40"
         let dom = try WebBrowser.run(["--virtual-time-budget=3000", "--dump-dom"], url: url, profile: profile)
         let knob = WebBrowser.attributes(ofElementWithID: "knob", in: dom)

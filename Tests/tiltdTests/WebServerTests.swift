@@ -2,6 +2,7 @@ import Foundation
 import Knob
 import Motion
 import Testing
+import TiltdTestSupport
 @testable import tiltd
 
 /// `tiltd serve`'s HTTP side in-process: routes, read-only, origin checks,
@@ -56,12 +57,12 @@ import Testing
             let before = try WebTestClient.request("GET", "/state", port: port)
             #expect(before.status == 503)
             #expect(before.body.contains("no state yet"))
-            server.feed.emit(SocketBroadcastTests.state(3))
-            server.feed.emit(SocketBroadcastTests.state(4))
+            server.feed.emit(TestStates.state(3))
+            server.feed.emit(TestStates.state(4))
             let after = try WebTestClient.request("GET", "/state", port: port)
             #expect(after.status == 200)
             #expect(after.headers["content-type"] == "application/json")
-            #expect(after.body == SocketBroadcastTests.line(4) + "\n")
+            #expect(after.body == TestStates.line(4) + "\n")
         }
     }
 
@@ -122,10 +123,10 @@ import Testing
                 let response = try client.readResponse()
                 #expect(response.status == 101, "Origin \(origin ?? "none")")
                 #expect(response.headers["sec-websocket-accept"] == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
-                server.feed.emit(SocketBroadcastTests.state(9))
+                server.feed.emit(TestStates.state(9))
                 // One unmasked text frame (0x81) carrying the JSON record.
-                let text = client.readStream { $0.contains(SocketBroadcastTests.line(9)) }
-                #expect(text.contains(SocketBroadcastTests.line(9)))
+                let text = client.readStream { $0.contains(TestStates.line(9)) }
+                #expect(text.contains(TestStates.line(9)))
             }
         }
     }
@@ -137,13 +138,13 @@ import Testing
             let response = try client.readResponse()
             #expect(response.status == 200)
             #expect(response.headers["content-type"] == "text/event-stream")
-            server.feed.emit(SocketBroadcastTests.state(1))
-            var text = client.readStream { $0.contains("data: " + SocketBroadcastTests.line(1) + "\n\n") }
+            server.feed.emit(TestStates.state(1))
+            var text = client.readStream { $0.contains("data: " + TestStates.line(1) + "\n\n") }
             #expect(text.contains("retry: 1000\n\n"))
-            #expect(text.contains("data: " + SocketBroadcastTests.line(1) + "\n\n"))
-            server.feed.emit(SocketBroadcastTests.state(2))
-            text = client.readStream { $0.contains("data: " + SocketBroadcastTests.line(2) + "\n\n") }
-            #expect(text.contains("data: " + SocketBroadcastTests.line(2) + "\n\n"))
+            #expect(text.contains("data: " + TestStates.line(1) + "\n\n"))
+            server.feed.emit(TestStates.state(2))
+            text = client.readStream { $0.contains("data: " + TestStates.line(2) + "\n\n") }
+            #expect(text.contains("data: " + TestStates.line(2) + "\n\n"))
             // The stream may not be waiting yet when woken: wake until it says so.
             for _ in 0..<100 where !text.contains(": keep-alive") {
                 server.feed.wakeAll()
@@ -181,9 +182,9 @@ import Testing
             client = nil  // the browser goes away
             // The server finds out when a write fails: states (or keep-alives) keep coming.
             var index = 0
-            #expect(SocketBroadcastTests.eventually(20) {
+            #expect(TestPaths.eventually(20) {
                 index += 1
-                server.feed.emit(SocketBroadcastTests.state(index))
+                server.feed.emit(TestStates.state(index))
                 return server.slots.count == 0
             })
             let again = try WebTestClient(port: port)

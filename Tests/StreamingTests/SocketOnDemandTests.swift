@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 import Synchronization
+import Streaming
 import Testing
-@testable import tiltd
+import TiltdTestSupport
 
 /// `--on-demand`: the device is open exactly while socket clients are connected.
 @Suite struct SocketOnDemandTests {
@@ -22,9 +23,9 @@ import Testing
     }
 
     @Test func deviceOpensWithTheFirstClientAndClosesAfterTheLast() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
-        let notices = Mutex<[String]>([])
-        let onDemand = ListenOnDemand { line in notices.withLock { $0.append(line) } }
+        let dir = try TestPaths.temporaryDirectory()
+        let notices = LogCapture()
+        let onDemand = ListenOnDemand(logger: notices.logger)
         let server = try UnixSocketServer(path: dir + "/s.sock") { onDemand.clientCountChanged($0) }
         defer { server.close() }
         let fake = FakeDevice()
@@ -33,39 +34,39 @@ import Testing
         #expect(fake.log.isEmpty, "nothing opens without clients")
 
         var first: SocketTestClient? = try SocketTestClient(path: server.path)
-        #expect(SocketBroadcastTests.eventually { fake.log == ["open"] })
+        #expect(TestPaths.eventually { fake.log == ["open"] })
         var second: SocketTestClient? = try SocketTestClient(path: server.path)
-        #expect(SocketBroadcastTests.eventually { server.clientCount == 2 })
+        #expect(TestPaths.eventually { server.clientCount == 2 })
         first = nil
-        #expect(SocketBroadcastTests.eventually { server.clientCount == 1 })
+        #expect(TestPaths.eventually { server.clientCount == 1 })
         usleep(100_000)
         #expect(fake.log == ["open"], "still one client: the device stays open")
         second = nil
-        #expect(SocketBroadcastTests.eventually { fake.log == ["open", "close"] })
+        #expect(TestPaths.eventually { fake.log == ["open", "close"] })
         let third = try SocketTestClient(path: server.path)
-        #expect(SocketBroadcastTests.eventually { fake.log == ["open", "close", "open"] })
+        #expect(TestPaths.eventually { fake.log == ["open", "close", "open"] })
         onDemand.release()
         #expect(fake.log == ["open", "close", "open", "close"])
         _ = (first, second, third)
-        #expect(notices.withLock { $0 }.contains("tiltd: last client left: device released"))
+        #expect(notices.lines.contains("tiltd: last client left: device released"))
     }
 
     @Test func aDeviceThatCannotOpenIsReportedAndRetriedByTheNextClient() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
-        let notices = Mutex<[String]>([])
-        let onDemand = ListenOnDemand { line in notices.withLock { $0.append(line) } }
+        let dir = try TestPaths.temporaryDirectory()
+        let notices = LogCapture()
+        let onDemand = ListenOnDemand(logger: notices.logger)
         let server = try UnixSocketServer(path: dir + "/s.sock") { onDemand.clientCountChanged($0) }
         defer { server.close() }
         let fake = FakeDevice()
         fake.failOpen.store(true, ordering: .relaxed)
         onDemand.attach(fake.device)
         var client: SocketTestClient? = try SocketTestClient(path: server.path)
-        #expect(SocketBroadcastTests.eventually { notices.withLock { $0 }.contains { $0.contains("cannot be opened: no device") } })
+        #expect(TestPaths.eventually { notices.lines.contains { $0.contains("cannot be opened: no device") } })
         client = nil
-        #expect(SocketBroadcastTests.eventually { server.clientCount == 0 })
+        #expect(TestPaths.eventually { server.clientCount == 0 })
         fake.failOpen.store(false, ordering: .relaxed)
         client = try SocketTestClient(path: server.path)
-        #expect(SocketBroadcastTests.eventually { fake.log == ["open"] })
+        #expect(TestPaths.eventually { fake.log == ["open"] })
         onDemand.release()
         _ = client
     }

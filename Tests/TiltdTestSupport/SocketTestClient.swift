@@ -3,20 +3,24 @@ import Glibc
 
 /// A Unix stream socket client for the state-stream tests: connects, reads
 /// whole lines with a wall-clock limit, or stalls by not reading at all.
-final class SocketTestClient: @unchecked Sendable {
+public final class SocketTestClient: @unchecked Sendable {
     // Safe: each test uses a client from one thread at a time (a reader
     // thread takes it over until it finishes).
-    let fileDescriptor: Int32
+    public let fileDescriptor: Int32
     private var pending: [UInt8] = []
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Connects to `path`.
     ///
     /// - Parameter receiveBufferBytes: SO_RCVBUF, small for a client meant to stall.
-    init(path: String, receiveBufferBytes: Int32? = nil) throws {
+    public init(path: String, receiveBufferBytes: Int32? = nil) throws {
         fileDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fileDescriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         if var size = receiveBufferBytes {
@@ -43,7 +47,7 @@ final class SocketTestClient: @unchecked Sendable {
 
     /// The next line without its newline, or nil when none arrives within
     /// `timeout` seconds or the server closed the connection.
-    func readLine(timeout: TimeInterval = 10) -> String? {
+    public func readLine(timeout: TimeInterval = 10) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = pending.firstIndex(of: 10) {
@@ -58,7 +62,7 @@ final class SocketTestClient: @unchecked Sendable {
 
     /// Every complete line that arrives until `timeout` seconds pass with
     /// nothing new, or until `until` returns true for a line.
-    func readLines(quietFor timeout: TimeInterval, until: (String) -> Bool = { _ in false }) -> [String] {
+    public func readLines(quietFor timeout: TimeInterval, until: (String) -> Bool = { _ in false }) -> [String] {
         var lines: [String] = []
         while let line = readLine(timeout: timeout) {
             lines.append(line)
@@ -68,7 +72,7 @@ final class SocketTestClient: @unchecked Sendable {
     }
 
     /// True when the server closed the connection within `timeout` seconds.
-    func sawEndOfStream(timeout: TimeInterval) -> Bool {
+    public func sawEndOfStream(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while deadline.timeIntervalSinceNow > 0 {
             var fds = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)

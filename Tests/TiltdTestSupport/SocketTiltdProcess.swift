@@ -3,19 +3,25 @@ import Glibc
 
 /// A `tiltd` started in the background for the socket and web tests, which
 /// talk to it while it runs and then stop it with a signal.
-final class SocketTiltdProcess: @unchecked Sendable {
+public final class SocketTiltdProcess: @unchecked Sendable {
     // Safe: `process` is only driven from the test's thread; output buffers
     // are LockedData.
-    let process = Process()
+    public let process = Process()
     private let out = LockedData()
     private let err = LockedData()
     private let outPipe = Pipe(), errPipe = Pipe()
 
     /// Starts `tiltd arguments…`, under `umockdev-run` when `devices` is not
     /// empty (see TiltdProcess for the same convention).
-    init(_ arguments: [String], devices: [URL] = [], scripts: [(node: String, script: URL)] = [],
-         environment: [String: String] = [:]) throws {
-        if devices.isEmpty && scripts.isEmpty {
+    ///
+    /// - Parameter launcher: a program that execs its arguments (such as
+    ///   `/usr/bin/nohup`), so that tiltd keeps its pid.
+    public init(launcher: String? = nil, _ arguments: [String], devices: [URL] = [],
+                scripts: [(node: String, script: URL)] = [], environment: [String: String] = [:]) throws {
+        if let launcher {
+            process.executableURL = URL(fileURLWithPath: launcher)
+            process.arguments = [TiltdProcess.binary.path] + arguments
+        } else if devices.isEmpty && scripts.isEmpty {
             process.executableURL = TiltdProcess.binary
             process.arguments = arguments
         } else {
@@ -47,7 +53,7 @@ final class SocketTiltdProcess: @unchecked Sendable {
 
     /// tiltd's own pid: `process` itself, or umockdev-run's child (umockdev-run
     /// does not pass signals on).
-    var tiltdPID: pid_t? {
+    public var tiltdPID: pid_t? {
         guard underUmockdev else { return process.processIdentifier }
         return tiltdChild
     }
@@ -59,11 +65,11 @@ final class SocketTiltdProcess: @unchecked Sendable {
         return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
-    var stdout: String { String(decoding: out.value, as: UTF8.self) }
-    var stderr: String { String(decoding: err.value, as: UTF8.self) }
+    public var stdout: String { String(decoding: out.value, as: UTF8.self) }
+    public var stderr: String { String(decoding: err.value, as: UTF8.self) }
 
     /// Polls `condition` every 20 ms for up to `seconds` while the process runs.
-    func waitFor(_ seconds: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+    public func waitFor(_ seconds: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
@@ -77,14 +83,14 @@ final class SocketTiltdProcess: @unchecked Sendable {
     ///
     /// - Returns: true when it ended in time.
     @discardableResult
-    func stop(with signal: Int32 = SIGTERM, within seconds: TimeInterval = 30) -> Bool {
+    public func stop(with signal: Int32 = SIGTERM, within seconds: TimeInterval = 30) -> Bool {
         if process.isRunning, let pid = tiltdPID { kill(pid, signal) }
         return waitUntilExit(within: seconds)
     }
 
     /// Waits up to `seconds` for the process to end on its own.
     @discardableResult
-    func waitUntilExit(within seconds: TimeInterval = 60) -> Bool {
+    public func waitUntilExit(within seconds: TimeInterval = 60) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         let inTime = !process.isRunning
@@ -116,7 +122,7 @@ final class SocketTiltdProcess: @unchecked Sendable {
     }
 
     /// Resident memory of the process in KiB (VmRSS from /proc), or nil.
-    var residentKiB: Int? {
+    public var residentKiB: Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")

@@ -1,7 +1,7 @@
 import Knob
 
 /// Where knob states go: stdout, the Unix socket, the web page, a renderer.
-protocol StateSink: AnyObject {
+public protocol StateSink: AnyObject {
     /// Takes one state that passed the gate.
     func emit(_ state: KnobState)
     /// Pushes out anything buffered (called at the end and when idle).
@@ -9,5 +9,5 @@ protocol StateSink: AnyObject {
 }
 
 extension StateSink {
-    func flush() {}
+    public func flush() {}
 }

@@ -1,12 +1,12 @@
 import Foundation
+import Glibc
 import Knob
 import Motion
-import Sensors
 
 /// Where `tiltd render` puts frames: numbered PNG files in a directory, or
 /// a y4m stream to a file or stdout (written in large blocks with `write`).
-final class RenderOutput {
-    private let format: RenderCommand.Format
+public final class RenderOutput {
+    private let format: RenderFormat
     private let directory: String
     private var y4m: Y4MWriter?
     private var descriptor: Int32 = -1
@@ -16,7 +16,7 @@ final class RenderOutput {
 
     /// - Throws: `RenderError` naming the directory or file when it cannot
     ///   be created or opened.
-    init(format: RenderCommand.Format, out: String?, width: Int, height: Int, fps: Int, background: RGBA8) throws {
+    public init(format: RenderFormat, out: String?, width: Int, height: Int, fps: Int, background: RGBA8) throws {
         self.format = format
         switch format {
         case .png:
@@ -32,7 +32,7 @@ final class RenderOutput {
             } catch {
                 throw RenderError("cannot create output directory \(directory): \(error.localizedDescription); choose a writable --out")
             }
-            guard access(directory, W_OK) == 0 else {
+            guard Posix.isWritable(directory) else {
                 throw RenderError("output directory \(directory) is not writable: choose another --out or fix its permissions")
             }
         case .y4m:
@@ -40,9 +40,9 @@ final class RenderOutput {
             let writer = Y4MWriter(width: width, height: height, framesPerSecond: fps, background: background)
             y4m = writer
             if let out, out != "-" {
-                let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-                guard fd >= 0 else {
-                    throw RenderError("cannot open \(out) for writing: \(String(cString: strerror(errno))); choose a writable --out")
+                let fd: Int32
+                do { fd = try Posix.openForWriting(out) } catch {
+                    throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable --out")
                 }
                 descriptor = fd
                 ownsDescriptor = true
@@ -57,13 +57,13 @@ final class RenderOutput {
     }
 
     /// Path of frame `index` in the PNG directory.
-    func pngPath(_ index: Int) -> String {
+    public func pngPath(_ index: Int) -> String {
         let digits = String(index)
         return directory + "/frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     }
 
     /// Writes one frame.
-    func write(_ frame: RGBAImage, index: Int) throws {
+    public func write(_ frame: RGBAImage, index: Int) throws {
         switch format {
         case .png:
             do { try PNGWriter.write(frame, to: pngPath(index)) } catch { throw RenderError("\(error)") }
@@ -84,21 +84,35 @@ final class RenderOutput {
     }
 
     /// Writes what is buffered and closes an output file.
-    func finish() throws {
+    public func finish() throws {
         try flush()
         if ownsDescriptor, descriptor >= 0 {
-            if close(descriptor) != 0 {
-                throw RenderError("cannot finish writing \(streamName): \(String(cString: strerror(errno)))")
+            do { try Posix.closeAfterWriting(descriptor) } catch {
+                throw RenderError("cannot finish writing \(streamName): \(error.reason)")
             }
             descriptor = -1
         }
     }
 
     /// One phrase telling the user where the frames are.
-    var whereToLook: String {
+    public var whereToLook: String {
         switch format {
         case .png: return "frames in \(pngPath(0)) …"
         case .y4m: return "y4m stream on \(streamName) (play it with ffplay or mpv, or convert with ffmpeg -i FILE.y4m out.mp4)"
         }
     }
+}
+
+/// How `tiltd render` writes frames.
+public enum RenderFormat: String, CaseIterable, Sendable {
+    /// Numbered PNG files in a directory.
+    case png
+    /// One YUV4MPEG2 stream.
+    case y4m
+}
+
+/// A render that cannot go on; one line naming the file or directory.
+public struct RenderError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -1,19 +1,19 @@
 import Knob
 
-/// The hand-over point between the sampling thread and the broadcaster's I/O
-/// thread: a fixed ring of the newest states, guarded by the broadcaster's
+/// The hand-over point between the sampling thread and the broadcaster's event
+/// loop: a fixed ring of the newest states, guarded by the broadcaster's
 /// mutex.
 ///
 /// `push` does a constant amount of work and never allocates (the ring is
 /// allocated once), so the producer's `emit` is O(1) however many clients are
-/// connected or stalled. If the I/O thread falls more than `capacity` states
+/// connected or stalled. If the event loop falls more than `capacity` states
 /// behind, the oldest are skipped: every client then coalesces to the newest.
 struct BroadcastInbox {
     private var ring: [KnobState?]
     /// Sequence number the next pushed state gets (the count ever pushed).
     private(set) var nextSequence: UInt64 = 0
-    /// True while a wake-up byte is in the pipe and not yet consumed, so the
-    /// producer writes at most one byte per I/O-thread wake-up.
+    /// True while a drain is scheduled on the event loop and has not yet
+    /// taken the states, so the producer schedules at most one per drain.
     var wakePending = false
     /// Set once by `StateBroadcaster.stop()`.
     var stopping = false
@@ -30,7 +30,7 @@ struct BroadcastInbox {
 
     /// Stores `state` as the newest one.
     ///
-    /// - Returns: true when the I/O thread needs a wake-up byte.
+    /// - Returns: true when the event loop needs a drain scheduled.
     mutating func push(_ state: KnobState) -> Bool {
         ring[Int(nextSequence % UInt64(ring.count))] = state
         nextSequence &+= 1

@@ -4,25 +4,27 @@ import Foundation
 ///
 /// The binary is the one `swift build` put beside the test bundle; the tests
 /// never call into the executable's code directly.
-struct TiltdProcess {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public struct TiltdProcess {
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
         /// True when the process was killed because it outlived its time limit.
-        var timedOut: Bool
+        public var timedOut: Bool
     }
 
-    /// The repository's root, found from this file's path.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    public init() {}
+
+    /// The repository's root, found from this file's path (Tests/TiltdTestSupport/…).
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `Tests/Fixtures`, where umockdev device files and scripts live.
-    static let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures")
+    public static let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures")
 
     /// The `tiltd` binary in the same build folder as the running tests.
-    static var binary: URL {
+    public static var binary: URL {
         // The test bundle runs from .build/<triple>/debug; tiltd is linked there too.
         let bundleDirectory = Bundle.main.bundleURL
         let beside = bundleDirectory.appendingPathComponent("tiltd")
@@ -40,7 +42,7 @@ struct TiltdProcess {
     ///   - environment: variables added to this process's environment.
     ///   - stdin: bytes written to the child's standard input, which is then closed.
     ///   - timeout: wall-clock limit in seconds; generous, CI machines are loaded.
-    static func run(
+    public static func run(
         _ arguments: [String],
         devices: [URL] = [],
         scripts: [(node: String, script: URL)] = [],
@@ -65,7 +67,7 @@ struct TiltdProcess {
     /// Runs any program with `arguments`, feeding `stdin` (then closing it),
     /// and waits at most `timeout` seconds: then SIGTERM, and SIGKILL a
     /// second later.
-    static func execute(
+    public static func execute(
         _ executable: URL,
         _ arguments: [String],
         environment: [String: String] = [:],
@@ -119,16 +121,17 @@ struct TiltdProcess {
 }
 
 /// Bytes appended from a pipe's reader thread and read on the test's thread.
-final class LockedData: @unchecked Sendable {
+public final class LockedData: @unchecked Sendable {
+    public init() {}
     // Safe: every access to `data` holds `lock`.
     private let lock = NSLock()
     private var data = Data()
 
-    func append(_ more: Data) {
+    public func append(_ more: Data) {
         lock.lock(); data.append(more); lock.unlock()
     }
 
-    var value: Data {
+    public var value: Data {
         lock.lock(); defer { lock.unlock() }
         return data
     }

@@ -1,13 +1,14 @@
 import Foundation
 import Glibc
+import Streaming
 import Testing
-@testable import tiltd
+import TiltdTestSupport
 
 /// The socket file: mode, a stale file replaced, a live one or a non-socket
 /// left alone with a clear error.
 @Suite struct SocketFileTests {
     @Test func socketIsCreatedMode0660() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let server = try UnixSocketServer(path: dir + "/s.sock")
         defer { server.close() }
         var info = stat()
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func socketFileGetsTheRequestedGroup() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         // "daemon" exists on every Debian system; root may give files any group.
         let daemon = try #require(getgrnam("daemon")?.pointee.gr_gid)
         let server = try UnixSocketServer(path: dir + "/s.sock", group: daemon)
@@ -26,15 +27,12 @@ import Testing
         #expect(lstat(server.path, &info) == 0)
         #expect(info.st_gid == daemon)
         #expect(info.st_mode & 0o777 == 0o660)
-        let options = try ListenOptions.parse(["--listen", "unix:\(dir)/t.sock", "--socket-group", "daemon"])
-        #expect(options.socketGroupID() == daemon)
-        #expect(throws: (any Error).self) {
-            _ = try ListenOptions.parse(["--listen", "unix:\(dir)/t.sock", "--socket-group", "no-such-group-here"])
-        }
+        #expect(SocketGroup.id(named: "daemon") == daemon)
+        #expect(SocketGroup.id(named: "no-such-group-here") == nil)
     }
 
     @Test func staleSocketFileFromACrashIsReplaced() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let path = dir + "/s.sock"
         // A bound socket whose process went away: the file stays, nobody listens.
         let crashed = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -53,12 +51,12 @@ import Testing
         let server = try UnixSocketServer(path: path)
         defer { server.close() }
         let client = try SocketTestClient(path: path)
-        server.emit(SocketBroadcastTests.state(5))
-        #expect(client.readLine() == SocketBroadcastTests.line(5))
+        server.emit(TestStates.state(5))
+        #expect(client.readLine() == TestStates.line(5))
     }
 
     @Test func liveSocketIsNotStolen() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let path = dir + "/s.sock"
         let first = try UnixSocketServer(path: path)
         defer { first.close() }
@@ -68,12 +66,12 @@ import Testing
         #expect(UnixSocketError.inUse(path: path).description.contains(path))
         // The first server still owns the path and serves.
         let client = try SocketTestClient(path: path)
-        first.emit(SocketBroadcastTests.state(6))
-        #expect(client.readLine() == SocketBroadcastTests.line(6))
+        first.emit(TestStates.state(6))
+        #expect(client.readLine() == TestStates.line(6))
     }
 
     @Test func regularFileIsNeverReplaced() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let path = dir + "/notes.txt"
         try "keep me\n".write(toFile: path, atomically: false, encoding: .utf8)
         #expect(throws: UnixSocketError.notASocket(path: path)) {
@@ -83,20 +81,18 @@ import Testing
     }
 
     @Test func closeLeavesASuccessorsSocketAlone() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let path = dir + "/s.sock"
         let old = try UnixSocketServer(path: path)
-        // Someone removed our file and a new server took the path.
+        // Someone removed our files (rm /run/tiltd/*) and a new server took the path.
         unlink(path)
+        unlink(path + ".lock")
         let successor = try UnixSocketServer(path: path)
         defer { successor.close() }
         old.close()
         #expect(access(path, F_OK) == 0, "closing the old server must not delete the successor's socket")
-    }
-
-    @Test func listenArgumentMustBeAUnixPath() throws {
-        #expect(throws: (any Error).self) { _ = try ListenAddress(parsing: "tcp:127.0.0.1:9") }
-        #expect(throws: (any Error).self) { _ = try ListenAddress(parsing: "unix:") }
-        #expect(try ListenAddress(parsing: "unix:/run/tiltd/tiltd.sock").path == "/run/tiltd/tiltd.sock")
+        #expect(access(path + ".lock", F_OK) == 0, "nor its lock file")
+        // The successor still guards the path.
+        #expect(throws: UnixSocketError.inUse(path: path)) { _ = try UnixSocketServer(path: path) }
     }
 }

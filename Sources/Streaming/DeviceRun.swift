@@ -1,32 +1,34 @@
-import ArgumentParser
 import Dispatch
 import Knob
+import Logging
 import Motion
 import Sensors
+import ServiceLifecycle
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// A live capture wired to its consumers: the pipeline and state sinks
-/// (`tiltd run`), a trace (`--record`, `tiltd record`), the `--count` and
-/// `--duration` limits and SIGINT/SIGTERM.
+/// A live capture wired to its consumers, as a service of the lifecycle:
+/// the sample path (`SampleRun`: pipeline and sinks, for `tiltd run` and
+/// `serve`), a trace (`--record`, `tiltd record`), and the `--count` and
+/// `--duration` limits. SIGINT, SIGTERM and SIGHUP (through the lifecycle's
+/// graceful shutdown) end it: the buffer is disabled and the trace flushed
+/// and closed before `run()` returns.
 ///
-/// Samples flow on the capture thread: capture → trace → pipeline → sinks.
-final class DeviceRun: @unchecked Sendable {
+/// Samples flow on the capture thread: capture → trace → sample run.
+public final class DeviceRun: Service, @unchecked Sendable {
     // Safe to share: `control` is a Mutex; every other mutable property is
     // touched only inside `handle`, on the capture thread of the one capture
     // that runs at a time (`open` starts a new one only after `close` has
-    // waited for the previous one to finish).
+    // waited for the previous one to finish), or after the run has ended.
     private let configuration: CaptureConfiguration
-    private var pipeline: TiltPipeline?
-    private let sinks: [any StateSink]
+    private let sampleRun: SampleRun?
     private let tracePath: String?
     private var trace: TraceWriter?
     private let countLimit: Int?
     private let durationSeconds: Double?
+    private let openAtStart: Bool
+    private let version: String
+    private let logger: Logger
     private var samples = 0
-    private var reportedDiagnostics: Set<String> = []
     private var failure: String?
     private let control = Mutex(Control())
 
@@ -38,71 +40,68 @@ final class DeviceRun: @unchecked Sendable {
 
     /// - Parameters:
     ///   - capture: which device and how.
-    ///   - pipeline: the Motion pipeline, or nil to only record.
-    ///   - sinks: where states go (stdout, sockets).
+    ///   - sampleRun: where readings go, or nil to only record.
     ///   - tracePath: `--record FILE` / `--out FILE`.
     ///   - count: stop after this many samples read.
     ///   - duration: stop after this many seconds.
-    init(capture: CaptureConfiguration, pipeline: PipelineConfiguration?, sinks: [any StateSink],
-         tracePath: String?, count: Int?, duration: Double?) {
+    ///   - openAtStart: open the device when the run starts (false: the
+    ///     caller opens and closes it with `open()`/`close()`, `--on-demand`).
+    ///   - version: tiltd's version, recorded in the trace header.
+    ///   - logger: device notices and errors.
+    public init(capture: CaptureConfiguration, sampleRun: SampleRun?, tracePath: String? = nil,
+                count: Int? = nil, duration: Double? = nil, openAtStart: Bool = true,
+                version: String, logger: Logger = TiltdLog.logger) {
         self.configuration = capture
-        self.pipeline = pipeline.map { TiltPipeline(configuration: $0) }
-        self.sinks = sinks
+        self.sampleRun = sampleRun
         self.tracePath = tracePath
         self.countLimit = count
         self.durationSeconds = duration
+        self.openAtStart = openAtStart
+        self.version = version
+        self.logger = logger
     }
 
-    /// Runs until a limit, a signal or a fatal error; returns the number of
-    /// samples read.
-    ///
-    /// - Parameter openNow: open the device at once (false: the caller opens
-    ///   and closes it with `open()`/`close()`, e.g. while clients are connected).
-    /// - Throws: `ExitCode.failure` after printing why, when the device cannot
-    ///   be opened at once or the trace cannot be written.
-    func run(openNow: Bool = true) async throws -> Int {
-        // SIGINT/SIGTERM end the run; the capture thread then disables the
-        // buffer and this function closes the trace before returning (exit 0).
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in end() }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
+    /// Samples read so far (final once `run()` has returned).
+    public var samplesRead: Int { samples }
 
-        if openNow {
+    /// Runs until a limit, a shutdown signal or a fatal error.
+    ///
+    /// - Throws: `ReportedFailure` (already logged) when the device cannot be
+    ///   opened at the start or the trace cannot be written.
+    public func run() async throws {
+        if openAtStart {
             do { try open() } catch {
-                DeviceDiagnostics.print("\(error)")
-                throw ExitCode.failure
+                logger.notice("\(error)")
+                throw ReportedFailure(description: "\(error)")
             }
         }
         if let durationSeconds {
             DispatchQueue.global().asyncAfter(deadline: .now() + durationSeconds) { [self] in end() }
         }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ended = control.withLock { control -> Bool in
-                if control.ended { return true }
-                control.waiter = continuation
-                return false
-            }
-            if ended { continuation.resume() }
-        }
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let ended = control.withLock { control -> Bool in
+                        if control.ended { return true }
+                        control.waiter = continuation
+                        return false
+                    }
+                    if ended { continuation.resume() }
+                }
+            } onCancel: { self.end() }
+        } onGracefulShutdown: { self.end() }
         close()
-        for sink in sinks { sink.flush() }
+        sampleRun?.finish()
         if let trace {
-            do { try trace.close() } catch { DeviceDiagnostics.print("\(error)"); failure = failure ?? "\(error)" }
+            do { try trace.close() } catch { fail("\(error)") }
         }
-        if failure != nil { throw ExitCode.failure }
-        return samples
+        if let failure { throw ReportedFailure(description: failure) }
     }
 
     /// Opens the device and starts capturing, unless a capture runs already.
     ///
     /// - Throws: why the device cannot be opened (bad URI, none found, busy).
-    func open() throws {
+    public func open() throws {
         let capture = DeviceCapture(configuration: configuration)
         let isNew = control.withLock { control -> Bool in
             guard control.capture == nil, !control.ended else { return false }
@@ -124,7 +123,7 @@ final class DeviceRun: @unchecked Sendable {
 
     /// Stops the capture and waits until its buffer is disabled; the run goes
     /// on (a later `open()` resumes it).
-    func close() {
+    public func close() {
         let capture = control.withLock { control -> DeviceCapture? in
             defer { control.capture = nil }
             return control.capture
@@ -134,7 +133,7 @@ final class DeviceRun: @unchecked Sendable {
     }
 
     /// Ends the run: a limit was reached, a signal came, or writing failed.
-    func end() {
+    public func end() {
         let (capture, waiter) = control.withLock { control in
             control.ended = true
             defer { control.waiter = nil }
@@ -148,20 +147,21 @@ final class DeviceRun: @unchecked Sendable {
     private func handle(_ event: CaptureEvent) -> Bool {
         switch event {
         case .notice(let message):
-            DeviceDiagnostics.print(message)
+            logger.notice("\(message)")
         case .opened(let status):
-            DeviceDiagnostics.print("reading \(status.info.displayName) at \(status.info.uri) in "
-                + "\(status.mode.rawValue) mode at \(CaptureRate.attributeText(status.rateHertz)) Hz with "
-                + "\(status.clock) timestamps")
+            logger.notice("""
+                reading \(status.info.displayName) at \(status.info.uri) in \(status.mode.rawValue) mode \
+                at \(CaptureRate.attributeText(status.rateHertz)) Hz with \(status.clock) timestamps
+                """)
             if trace == nil, let tracePath {
                 do {
-                    trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status))
+                    trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status, version: version))
                 } catch {
                     return fail("\(error)")
                 }
             }
         case .fault(let message, let time):
-            DeviceDiagnostics.print(message)
+            logger.notice("\(message)")
             do { try trace?.appendGap(timestampNanoseconds: time, reason: message) } catch {
                 return fail("\(error)")
             }
@@ -175,35 +175,22 @@ final class DeviceRun: @unchecked Sendable {
                     return fail("\(error)")
                 }
             }
-            // Optional chaining mutates the pipeline in place (no copy per sample).
-            if let tilt = pipeline?.process(sample.reading) {
-                let state = KnobState(tilt: tilt)
-                for sink in sinks { sink.emit(state) }
-            }
-            if pipeline?.hasDiagnostics == true { reportDiagnostics() }
+            sampleRun?.process(sample.reading)
             if let countLimit, samples >= countLimit { return false }
         }
         return true
     }
 
-    private func reportDiagnostics() {
-        guard var pipeline else { return }
-        for diagnostic in pipeline.takeDiagnostics() where !reportedDiagnostics.contains(diagnostic.kind) {
-            reportedDiagnostics.insert(diagnostic.kind)
-            DeviceDiagnostics.print(diagnostic.description)
-        }
-        self.pipeline = pipeline
-    }
-
+    @discardableResult
     private func fail(_ message: String) -> Bool {
-        DeviceDiagnostics.print(message)
-        failure = message
+        logger.notice("\(message)")
+        failure = failure ?? message
         return false
     }
 
     /// The trace header for a device: metadata enough to replay and to know
     /// where the samples came from.
-    static func header(_ status: CaptureStatus) -> TraceHeader {
+    public static func header(_ status: CaptureStatus, version: String) -> TraceHeader {
         let info = status.info
         var extra = ["device": info.id, "mode": status.mode.rawValue, "clock": status.clock,
                      "scale-source": info.scaleSource, "offset-source": info.offsetSource]
@@ -211,7 +198,7 @@ final class DeviceRun: @unchecked Sendable {
         return TraceHeader(name: info.name, label: info.label, uri: info.uri, scale: info.scale,
                            offset: info.offset, mountMatrix: info.mountMatrix,
                            mountMatrixSource: info.mountMatrixSource.rawValue,
-                           samplingFrequencyHertz: status.rateHertz, tiltdVersion: Tiltd.version,
+                           samplingFrequencyHertz: status.rateHertz, tiltdVersion: version,
                            extra: extra)
     }
 }
