@@ -88,7 +88,7 @@ let package = Package(
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines.
         .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion"], path: "Tests/TiltdTestSupport"),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Knob", "TiltdTestSupport"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
     ]
 )
