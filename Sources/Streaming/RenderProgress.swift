@@ -3,20 +3,20 @@ import Foundation
 /// Progress of a long render on stderr: a redrawn bar when stderr is a
 /// terminal, otherwise a plain "render: 40%" line every 10%. Silent for
 /// renders under 120 frames.
-struct RenderProgress {
-    let total: Int
-    let enabled: Bool
-    let terminal: Bool
+public struct RenderProgress {
+    public let total: Int
+    public let enabled: Bool
+    public let terminal: Bool
     private var shown = -1
     private let start = ContinuousClock.now
 
-    init(total: Int, enabled: Bool) {
+    public init(total: Int, enabled: Bool) {
         self.total = total
         self.enabled = enabled && total >= 120
-        terminal = isatty(STDERR_FILENO) != 0
+        terminal = Posix.isTerminal(STDERR_FILENO)
     }
 
-    mutating func advance(to done: Int) {
+    public mutating func advance(to done: Int) {
         guard enabled else { return }
         if terminal {
             let percent = done * 100 / total
@@ -34,7 +34,7 @@ struct RenderProgress {
         }
     }
 
-    mutating func finish() {
+    public mutating func finish() {
         guard enabled, terminal else { return }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -42,6 +42,6 @@ struct RenderProgress {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Posix.writeStandardError(Array(text.utf8))
     }
 }
