@@ -77,7 +77,7 @@ private struct SignalWatcher: Service {
         // cancels it.
         await cancelWhenGracefulShutdown {
             for await signal in signals {
-                TiltdLog.logger.debug("\(signal): stopping")
+                TiltdLog.logger.notice("\(signal): stopping")
                 return
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import Knob
 import Motion
 import Testing
+import TiltdTestSupport
 import Web
 
 /// `tiltd serve`'s HTTP side in-process: routes, read-only, HEAD, origin
@@ -28,13 +29,17 @@ import Web
         configure(&configuration)
         let server = try WebServer(configuration: configuration,
                                    layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1))
-        let task = Task { try await server.run() }
+        // The server's tasks on threads of their own too: blocking tests of
+        // other suites may hold every cooperative thread for seconds.
+        let task = Task(executorPreference: TestThreadExecutor()) { try await server.run() }
         defer { task.cancel() }
-        try await server.waitUntilListening()
-        let port = try #require(server.listeningPort)
-        try await offPool { try body(server, port) }
-        task.cancel()
-        _ = await task.result
+        try await withTaskExecutorPreference(TestThreadExecutor()) {
+            try await server.waitUntilListening()
+            let port = try #require(server.listeningPort)
+            try body(server, port)
+            task.cancel()
+            _ = await task.result
+        }
     }
 
     /// Runs blocking `work` on a new thread and waits for it without
@@ -43,7 +48,7 @@ import Web
     /// The work stays in the test's own task (on a thread of its own, by
     /// executor preference), so its `#expect` failures are the test's.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withTaskExecutorPreference(WebTestThreadExecutor()) { try work() }
+        try await TestThreadExecutor.offPool(work)
     }
 
     @Test func healthzAnswers() async throws {
