@@ -29,6 +29,8 @@ final class StateBroadcaster: @unchecked Sendable {
 
     private var clients: [BroadcastClient] = []
     private var lastLine: ByteBuffer?
+    /// The inbox sequence number up to which states were drained.
+    private var drainedSequence: UInt64 = 0
     private var refusedWhileFull = 0
     private var evictedWhileFull = 0
     private let allocator = ByteBufferAllocator()
@@ -111,7 +113,6 @@ final class StateBroadcaster: @unchecked Sendable {
         // After the batch: the device was released after those states.
         if forget { lastLine = nil }
     }
-    private var drainedSequence: UInt64 = 0
 
     /// A client connected: admits it (sending the current state), or, at the
     /// limit, makes room by dropping the client stalled longest, or refuses

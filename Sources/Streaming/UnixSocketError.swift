@@ -11,6 +11,8 @@ public enum UnixSocketError: Error, CustomStringConvertible, Equatable, Sendable
     case pathTooLong(path: String, maximumBytes: Int)
     /// A system call failed.
     case system(PosixError, path: String)
+    /// The bound socket could not be handed to the event loop.
+    case eventLoop(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum UnixSocketError: Error, CustomStringConvertible, Equatable, Sendable
             return "\(path): exists and is not a socket; remove it or choose another --listen path"
         case .pathTooLong(let path, let maximum):
             return "\(path): socket paths are limited to \(maximum) bytes; choose a shorter --listen path"
+        case .eventLoop(let path, let reason):
+            return "\(path): cannot serve the socket: \(reason)"
         case .system(let error, let path):
             var advice = ""
             if error.code == EACCES || error.code == EPERM {

@@ -13,10 +13,11 @@ import Logging
 /// a connection accepted means a process that does not take the lock (an
 /// older tiltd, another program) serves it, and it is left alone.
 ///
-/// The socket is bound under umask 0117, so the file is 0660 the moment it
-/// appears (`connect(2)` on a Unix socket needs write permission on it), then
-/// given its group, then listened on: no client can connect before the mode
-/// and group are in force.
+/// The socket is bound under umask 0117 at `PATH.new`, so the file is 0660
+/// the moment it exists (`connect(2)` on a Unix socket needs write
+/// permission on it), then given its group, listened on, and renamed to
+/// `PATH`: no client can connect before the mode and group are in force, and
+/// none finds the file before it accepts connections.
 struct UnixSocketFile {
     let path: String
     /// The bound, listening socket; the caller owns it once claimed.

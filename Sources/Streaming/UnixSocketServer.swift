@@ -86,7 +86,7 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
         } catch {
             Posix.close(file.socket)
             file.release()
-            throw UnixSocketError.system(PosixError(call: "registering the socket (\(error))", code: EIO), path: path)
+            throw UnixSocketError.eventLoop(path: path, reason: "\(error)")
         }
         self.path = path
         self.file = file

@@ -37,22 +37,33 @@ import TiltdTestSupport
         #expect(elapsed >= .milliseconds(300))
     }
 
+    /// Collects states and cancels the task that emits them once it has `limit`.
+    final class CancellingCollector: StateSink, @unchecked Sendable {
+        // Safe: used only by the one task that plays into it.
+        private(set) var states: [KnobState] = []
+        let limit: Int
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        func emit(_ state: KnobState) {
+            states.append(state)
+            if states.count == limit { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+    }
+
     @Test func loopingStartsOverWithAFreshPipelineUntilCancelled() async throws {
         let readings = Self.rolling(11)
-        let collector = StateCollector()
+        let once = Self.fastStates(readings)
+        // Three passes, then the sink cancels the replay: it must stop there,
+        // however the machine schedules it (no deadline to miss).
+        let collector = CancellingCollector(limit: 3 * once.count)
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
         let task = Task { try await PacedReplay(readings: readings, loop: true).play(into: run) }
-        let once = Self.fastStates(readings)
-        let deadline = ContinuousClock.now + .seconds(30)
-        // Until three passes have been played (each 0.1 s), then stop it.
-        while run.stateCount < 3 * once.count && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        let passes = collector.states.count / once.count
-        #expect(passes >= 3)
-        for pass in 0..<passes {
+        #expect(collector.states.count == 3 * once.count)
+        for pass in 0..<3 {
             #expect(Array(collector.states[(pass * once.count)..<((pass + 1) * once.count)]) == once)
         }
     }

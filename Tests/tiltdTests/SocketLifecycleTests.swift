@@ -85,9 +85,12 @@ import TiltdTestSupport
         // Readers on threads of their own, and clients that never read.
         let readers = try (0..<8).map { _ in try SocketTestClient(path: path) }
         let stalled = try (0..<8).map { _ in try SocketTestClient(path: path, receiveBufferBytes: 4096) }
+        // States flow before the signal (a client of its own: each reader
+        // belongs to its thread).
+        let probe = try SocketTestClient(path: path)
+        #expect(probe.readLine(timeout: 10) != nil)
         let threads = readers.map { client in Thread { _ = client.readLines(quietFor: 30) } }
         threads.forEach { $0.start() }
-        #expect(readers[0].readLine(timeout: 10) != nil)
         #expect(tiltd.stop(with: SIGTERM, within: 1), "SIGTERM took longer than 1 s")
         #expect(tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
         #expect(access(path, F_OK) != 0)
