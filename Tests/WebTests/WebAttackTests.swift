@@ -63,12 +63,12 @@ import Web
     @Test func anIdleConnectionIsClosedAfterTheIdleTimeout() async throws {
         try await WebServerTests.withServer(configure: { $0.idleTimeout = .seconds(1) }) { _, port in
             let idle = try WebTestClient(port: port)
-            #expect(idle.waitForClose(timeout: 5))
+            #expect(idle.waitForClose(timeout: 20))
             // Keep-alive: after a response the connection waits again, and is closed again.
             let keepAlive = try WebTestClient(port: port)
             keepAlive.send("GET", "/healthz", port: port, headers: ["Connection": "keep-alive"])
             #expect(try keepAlive.readResponse().status == 200)
-            #expect(keepAlive.waitForClose(timeout: 5))
+            #expect(keepAlive.waitForClose(timeout: 20))
         }
     }
 
@@ -188,11 +188,11 @@ import Web
                 return !refused && !closed && sent < 64 << 20 && Date().timeIntervalSince(started) < 30
             }
             #expect(failures.isEmpty, "healthz during the frame run: \(failures)")
-            #expect(refused || closed || client.waitForClose(timeout: 5), "the server closed the WebSocket")
+            #expect(refused || closed || client.waitForClose(timeout: 20), "the server closed the WebSocket")
             #expect(sent < 64 << 20, "the server stopped the run after \(sent) bytes")
             // Its answer was a close frame with code 1009 (message too big).
             #expect(client.unreadBytes.starts(with: [0x88, 0x02, 0x03, 0xF1]), "\(client.unreadBytes.prefix(8))")
-            #expect(WebTestStates.eventually(5) { server.slots.count == 0 }, "its stream slot was freed")
+            #expect(WebTestStates.eventually(20) { server.slots.count == 0 }, "its stream slot was freed")
         }
     }
 
@@ -202,7 +202,7 @@ import Web
             // Only the header of a 1 MiB frame: the server refuses on the length alone.
             let header = Array(Self.frame(opcode: 0x2, fin: true, payload: []).prefix(1)) + [0x80 | 127, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 0, 0, 0]
             client.write(header)
-            #expect(client.waitForClose(timeout: 5))
+            #expect(client.waitForClose(timeout: 20))
             // A message at the limit is still read (and dropped): the stream stays open.
             let fine = try Self.openWebSocket(port: port)
             fine.write(Self.frame(opcode: 0x1, fin: true, payload: [UInt8](repeating: 0x41, count: 60_000)))
