@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TiltdTestSupport
 import Web
 
 /// The attacks of issue 9 against an in-process server, each bounded: while
@@ -100,7 +101,7 @@ import Web
 
     @Test func aRebindingHostIsRefusedOnEveryEndpoint() async throws {
         try await WebServerTests.withServer { server, port in
-            server.feed.emit(WebTestStates.state(1))
+            server.feed.emit(TestStates.state(1))
             let evil = "evil.example:\(port)"
             for path in ["/", "/state", "/healthz", "/events", "/layers/base.png", "/nope"] {
                 let response = try WebTestClient.request("GET", path, port: port,
@@ -138,12 +139,12 @@ import Web
             #expect(try stream.readResponse().status == 200)
             let idle = try (0..<3).map { _ in try WebTestClient(port: port) }
             // Deadlines, not speed: the suites share one loaded test process.
-            #expect(WebTestStates.eventually(20) { server.connections.open == 4 })
+            #expect(TestPaths.eventually(20) { server.connections.open == 4 })
             // A fifth connection makes room by closing the oldest idle one.
             #expect(try WebTestClient.request("GET", "/healthz", port: port).status == 200)
             #expect(idle[0].waitForClose(timeout: 20))
-            server.feed.emit(WebTestStates.state(3))
-            #expect(stream.readStream { $0.contains(WebTestStates.line(3)) }.contains(WebTestStates.line(3)),
+            server.feed.emit(TestStates.state(3))
+            #expect(stream.readStream { $0.contains(TestStates.line(3)) }.contains(TestStates.line(3)),
                     "the live stream survived")
         }
     }
@@ -192,7 +193,7 @@ import Web
             #expect(sent < 64 << 20, "the server stopped the run after \(sent) bytes")
             // Its answer was a close frame with code 1009 (message too big).
             #expect(client.unreadBytes.starts(with: [0x88, 0x02, 0x03, 0xF1]), "\(client.unreadBytes.prefix(8))")
-            #expect(WebTestStates.eventually(20) { server.slots.count == 0 }, "its stream slot was freed")
+            #expect(TestPaths.eventually(20) { server.slots.count == 0 }, "its stream slot was freed")
         }
     }
 

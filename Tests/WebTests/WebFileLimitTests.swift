@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TiltdTestSupport
 
 /// `tiltd serve` under `ulimit -n 256` against more connections than it has
 /// descriptors: the default cap keeps room so /healthz never waits, and past
@@ -51,11 +52,11 @@ import Testing
             #expect(serve.stderr.contains("--max-connections 1000 is more than the open-file limit leaves room for"))
             var attackers = Self.flood(port: serve.port, count: 300)
             // The server runs out: every descriptor its limit allows is open.
-            #expect(WebTestStates.eventually(20) { serve.openDescriptors >= 256 }, "descriptors: \(serve.openDescriptors)")
+            #expect(TestPaths.eventually(20) { serve.openDescriptors >= 256 }, "descriptors: \(serve.openDescriptors)")
             #expect(serve.process.isRunning)
             attackers.removeAll()  // the flood ends: its sockets close
             // The listener was never closed: once descriptors free it accepts again.
-            #expect(WebTestStates.eventually(20) { WebTestClient.health(port: serve.port) == 200 },
+            #expect(TestPaths.eventually(20) { WebTestClient.health(port: serve.port) == 200 },
                     "no answer after EMFILE: \(serve.stderr)")
             #expect(serve.stop())
             #expect(serve.process.terminationStatus == 0, "\(serve.stderr)")
