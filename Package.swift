@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Levels", targets: ["Levels"]),
         .library(name: "Web", targets: ["Web"]),
         .library(name: "TiltBus", targets: ["TiltBus"]),
+        .library(name: "Streaming", targets: ["Streaming"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -121,6 +122,23 @@ let package = Package(
             name: "TiltBus",
             dependencies: ["Knob", "Motion", "CSDBus", "CTiltBus"]
         ),
+        // Streaming: the one sample path (readings → pipeline → states →
+        // sinks), the capture run, paced replay, stdout and the Unix socket
+        // server on SwiftNIO, the service lifecycle and the `tiltd: …` log
+        // handler. Raw POSIX calls only in Sources/Streaming/POSIX.
+        .target(
+            name: "Streaming",
+            dependencies: [
+                "Motion",
+                "Sensors",
+                "Knob",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "tiltd",
             dependencies: [
@@ -131,6 +149,8 @@ let package = Package(
                 "Levels",
                 "Web",
                 "TiltBus",
+                "Streaming",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -144,10 +164,14 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Knob", "Motion",
+            "Web", "Knob", "Motion", "TiltdTestSupport",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "tiltd"]),
-        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob"]),
+        // Helpers shared by the test targets: running the built tiltd, a
+        // Unix socket client, temporary directories, deadlines.
+        .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion"], path: "Tests/TiltdTestSupport"),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
+        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
     ]
 )

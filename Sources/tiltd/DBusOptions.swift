@@ -1,5 +1,6 @@
 import ArgumentParser
 import Sensors
+import Streaming
 import Synchronization
 import TiltBus
 
@@ -40,13 +41,13 @@ extension DBusOptions {
             properties.hasAccelerometer = true
             properties.device = found[chosen].displayName
         } catch {
-            DeviceDiagnostics.print("D-Bus: HasAccelerometer is false for now: \(error)")
+            TiltdLog.logger.notice("D-Bus: HasAccelerometer is false for now: \(error)")
         }
         do {
             return try TiltService(bus: dbus, properties: properties, onClaimCountChanged: onClaimCountChanged,
-                                   report: StdoutSink.writeStandardError)
+                                   report: TiltdLog.relay)
         } catch {
-            DeviceDiagnostics.print("error: --dbus: \(error)")
+            TiltdLog.logger.error("--dbus: \(error)")
             throw ExitCode.failure
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Streaming
 
 /// Checks of `--count` and `--duration`, shared by `run` and `record`.
 enum DeviceRunLimits {

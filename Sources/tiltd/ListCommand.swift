@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd list`: the accelerometers libiio can see, and everything tiltd
 /// would use from them.
@@ -31,18 +32,18 @@ struct ListCommand: AsyncParsableCommand {
         // only nodes udev marks ID_INPUT_ACCELEROMETER=1 are opened.
         var padsSkipped: [any Error] = []
         let pads = uri == "local:" ? MotionPadDiscovery().pads(skipped: &padsSkipped) : []
-        for error in padsSkipped { DeviceDiagnostics.print("skipping a motion sensor: \(error)") }
+        for error in padsSkipped { TiltdLog.logger.notice("skipping a motion sensor: \(error)") }
         var found: [AccelerometerInfo] = []
         var deviceCount = 0
         do {
             let context = try IIOContext(uri: uri)
             var skipped: [any Error] = []
             found = try context.accelerometers(skipped: &skipped)
-            for error in skipped { DeviceDiagnostics.print("skipping an accelerometer: \(error)") }
+            for error in skipped { TiltdLog.logger.notice("skipping an accelerometer: \(error)") }
             deviceCount = context.deviceCount
         } catch {
             if pads.isEmpty {
-                DeviceDiagnostics.print("\(error)")
+                TiltdLog.logger.notice("\(error)")
                 throw ExitCode(1)
             }
         }
@@ -76,10 +77,10 @@ struct ListCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         if found.isEmpty && pads.isEmpty, let why {
-            DeviceDiagnostics.print(why)
+            TiltdLog.logger.notice("\(why)")
             throw ExitCode(1)
         } else if let why, !(found.isEmpty && !pads.isEmpty) {
-            DeviceDiagnostics.print(why)
+            TiltdLog.logger.notice("\(why)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Streaming
 
 /// Where `--listen` serves the state stream. Only Unix stream sockets:
 /// `unix:PATH`.
@@ -7,7 +8,7 @@ struct ListenAddress: Equatable, Sendable {
     var path: String
 
     /// `sockaddr_un.sun_path` holds 108 bytes including the terminating NUL.
-    static let maximumPathBytes = 107
+    static let maximumPathBytes = UnixSocketServer.maximumPathBytes
 
     init(path: String) {
         self.path = path

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import Streaming
 
 /// `--listen unix:PATH` and `--socket-group`: serve the JSON Lines states on
 /// a Unix socket as well as (or instead of) stdout. (`--on-demand`, which
@@ -21,7 +22,7 @@ struct ListenOptions: ParsableArguments {
     func validate() throws {
         if let socketGroup {
             guard listen != nil else { throw ValidationError("--socket-group needs --listen unix:PATH") }
-            guard getgrnam(socketGroup) != nil else {
+            guard SocketGroup.id(named: socketGroup) != nil else {
                 throw ValidationError("--socket-group \(socketGroup): no such group; create it (see udev/tiltd.sysusers) or leave the option out")
             }
         }
@@ -53,13 +54,7 @@ extension ListenOptions {
     /// that group (the installed unit runs as a dynamic user whose own group
     /// nobody else is in), else nil.
     func socketGroupID() -> gid_t? {
-        if let socketGroup { return getgrnam(socketGroup)?.pointee.gr_gid }
-        guard let tiltd = getgrnam("tiltd")?.pointee.gr_gid else { return nil }
-        if getegid() == tiltd { return tiltd }
-        let count = getgroups(0, nil)
-        guard count > 0 else { return nil }
-        var groups = [gid_t](repeating: 0, count: Int(count))
-        let filled = getgroups(count, &groups)
-        return groups.prefix(Int(max(filled, 0))).contains(tiltd) ? tiltd : nil
+        if let socketGroup { return SocketGroup.id(named: socketGroup) }
+        return SocketGroup.defaultID()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import Motion
+import Streaming
 import TiltBus
 
 /// `tiltd monitor`: iio-sensor-proxy's `monitor-sensor` for net.tiltd.Tilt,
@@ -34,9 +35,9 @@ struct MonitorCommand: ParsableCommand {
         let monitor: TiltMonitor
         do {
             monitor = try TiltMonitor(bus: session ? .session : .system, format: json ? .json : .text,
-                                      write: MonitorCommand.writeLine, report: StdoutSink.writeStandardError)
+                                      write: MonitorCommand.writeLine, report: TiltdLog.relay)
         } catch {
-            DeviceDiagnostics.print("error: \(error)")
+            TiltdLog.logger.error("\(error)")
             throw ExitCode.failure
         }
         signal(SIGINT, SIG_IGN)
@@ -51,7 +52,7 @@ struct MonitorCommand: ParsableCommand {
         do {
             try monitor.run()
         } catch {
-            DeviceDiagnostics.print("error: \(error)")
+            TiltdLog.logger.error("\(error)")
             throw ExitCode.failure
         }
     }
@@ -61,8 +62,7 @@ struct MonitorCommand: ParsableCommand {
         let bytes = Array((line + "\n").utf8)
         let failure = bytes.withUnsafeBytes { FileDescriptorWriter.writeAll(STDOUT_FILENO, $0) }
         if failure != 0 {
-            StdoutSink.writeStandardError("tiltd: error: cannot write to standard output: "
-                                          + FileDescriptorWriter.describe(failure))
+            TiltdLog.logger.error("cannot write to standard output: \(FileDescriptorWriter.describe(failure))")
             Glibc.exit(EXIT_FAILURE)
         }
     }

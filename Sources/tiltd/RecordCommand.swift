@@ -1,6 +1,7 @@
 import ArgumentParser
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd record`: raw samples and device metadata in the trace format,
 /// replayable with `tiltd replay`.
@@ -39,9 +40,11 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !noGyro), pipeline: nil, sinks: [],
-                            tracePath: out, count: count, duration: duration)
-        let samples = try await run.run()
-        DeviceDiagnostics.print("recorded \(samples) samples to \(out)")
+        // Before any file exists that a signal must clean up.
+        let lifecycle = await Lifecycle.trappingSignals()
+        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !noGyro), sampleRun: nil, tracePath: out,
+                            count: count, duration: duration, version: Tiltd.version)
+        try await lifecycle.runCommand([run])
+        TiltdLog.logger.notice("recorded \(run.samplesRead) samples to \(out)")
     }
 }

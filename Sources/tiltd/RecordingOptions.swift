@@ -1,6 +1,7 @@
 import ArgumentParser
 import Motion
 import Sensors
+import Streaming
 
 /// Options for reading a recording (trace or CSV), shared by `replay`,
 /// `render` and `serve`: `@OptionGroup var recording: RecordingOptions`,
@@ -40,7 +41,7 @@ struct RecordingOptions: ParsableArguments {
     func load(_ path: String) throws -> Recording {
         do {
             let recording = try Recording.load(path: path, units: units.units, gyroUnits: gyroUnits.units)
-            for warning in recording.warnings { StdoutSink.writeStandardError("tiltd: warning: \(warning.escapingControls())") }
+            for warning in recording.warnings { TiltdLog.logger.warning("\(warning.escapingControls())") }
             return recording
         } catch let error as TraceError {
             throw RecordingLoadError(message: error.description)
@@ -63,7 +64,7 @@ struct RecordingOptions: ParsableArguments {
         do {
             let block = try reader.next()
             for warning in block?.warnings ?? [] {
-                StdoutSink.writeStandardError("tiltd: warning: \(warning.escapingControls())")
+                TiltdLog.logger.warning("\(warning.escapingControls())")
             }
             return block
         } catch let error as TraceError {

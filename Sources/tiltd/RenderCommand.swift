@@ -3,6 +3,7 @@ import Foundation
 import Knob
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd render FILE`: a recording through the pipeline and the knob
 /// animation to frames: numbered PNGs, or a YUV4MPEG2 stream.
@@ -27,7 +28,7 @@ struct RenderCommand: AsyncParsableCommand {
             the frame being written, says so and exits 0; only whole files are left.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case png, y4m }
+    typealias Format = RenderFormat
 
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
@@ -147,13 +148,14 @@ struct RenderCommand: AsyncParsableCommand {
                                         overwrite: overwrite)
         let stop = StopSignal()
         let loaded = try recording.load(file)
-        var tiltPipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
-        var states: [KnobState] = []
-        states.reserveCapacity(loaded.readings.count)
-        for reading in loaded.readings {
-            if let tilt = tiltPipeline.process(reading) { states.append(KnobState(tilt: tilt)) }
-            if tiltPipeline.hasDiagnostics { _ = tiltPipeline.takeDiagnostics() }
-        }
+        let collector = StateCollector(expectedCount: loaded.readings.count)
+        var diagnosticsLogger = TiltdLog.logger
+        if quiet { diagnosticsLogger.logLevel = .error }
+        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: collector,
+                                  reporter: DiagnosticReporter(subject: file, logger: diagnosticsLogger))
+        sampleRun.process(loaded.readings)
+        sampleRun.finish()
+        let states = collector.states
         guard !states.isEmpty else {
             throw RenderError("\(file) has no readings to render; record some with tiltd record")
         }
@@ -163,7 +165,7 @@ struct RenderCommand: AsyncParsableCommand {
                                                           limit: frameLimit, explicit: maxFrames != nil))
         }
         if stop.isRequested {
-            StdoutSink.writeStandardError("tiltd: \(stop.signalName): stopped before the first frame; nothing was written")
+            TiltdLog.logger.notice("\(stop.signalName): stopped before the first frame; nothing was written")
             return
         }
         try targets.removeStaleFrames()
@@ -212,9 +214,11 @@ struct RenderCommand: AsyncParsableCommand {
         try output.finish()
         progress.finish()
         if let stoppedAfter {
-            StdoutSink.writeStandardError("tiltd: \(stop.signalName): stopped after \(stoppedAfter) of "
-                + "\(sampler.frameCount) frames; every file written is whole"
-                + (contactSheet == nil ? "" : " (no contact sheet: the render did not finish)"))
+            let sheetNote = contactSheet == nil ? "" : " (no contact sheet: the render did not finish)"
+            TiltdLog.logger.notice("""
+                \(stop.signalName): stopped after \(stoppedAfter) of \(sampler.frameCount) frames; \
+                every file written is whole\(sheetNote)
+                """)
             return
         }
         if let contactSheet, let sheet {
@@ -227,24 +231,20 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if !quiet {
             let seconds = Double(sampler.frameCount) / Double(fps)
-            var summary = "tiltd: rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
+            var summary = "rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
                 + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(Counted.text(states.count, "state")); "
                 + output.whereToLook
             if let contactSheet { summary += "; contact sheet: \(contactSheet)" }
-            StdoutSink.writeStandardError(summary)
+            TiltdLog.logger.notice("\(summary)")
         }
     }
 }
 
 extension KnobStyle: ExpressibleByArgument {}
 
+extension RenderFormat: ExpressibleByArgument {}
+
 /// Thrown out of the frame loop when SIGINT or SIGTERM arrived.
 private struct RenderStop: Error {
     var framesWritten: Int
-}
-
-/// A render that cannot go on; one line naming the file or directory.
-struct RenderError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

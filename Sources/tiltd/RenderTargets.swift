@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Streaming
 
 /// Every path `tiltd render` will write, checked before the first frame, so
 /// a bad `--contact-sheet` or `--out` fails at once instead of after an hour
@@ -112,20 +113,6 @@ extension RenderTargets {
     static func createParent(of path: String, option: String) throws {
         let parent = (path as NSString).deletingLastPathComponent
         guard !parent.isEmpty else { return }
-        try makeDirectories(parent, option: option)
-    }
-
-    /// `mkdir -p`: creates `directory` and its missing parents (mode 0755).
-    ///
-    /// - Throws: `RenderError` naming the directory, the system's reason and the option to change.
-    static func makeDirectories(_ directory: String, option: String) throws {
-        var path = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            path += (path.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
-            if mkdir(path, 0o755) != 0, errno != EEXIST {
-                throw RenderError("cannot create the directory \(path) for \(option) \(directory): "
-                    + "\(String(cString: strerror(errno))); choose a writable \(option)")
-            }
-        }
+        try RenderOutput.makeDirectories(parent, option: option)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Knob
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd replay FILE`: a recording through the pipeline to JSON Lines on stdout.
 struct ReplayCommand: AsyncParsableCommand {
@@ -46,81 +47,32 @@ struct ReplayCommand: AsyncParsableCommand {
         // Streamed a block at a time: bounded memory for any input, and a
         // pipe is replayed as it arrives.
         let reader = try recording.open(file)
-        var pipeline = TiltPipeline(configuration: pipeline.makeConfiguration())
-        // Before the socket: its cleanup handler then passes SIGINT/SIGTERM on to this.
-        let stop = realtime ? StopSignal() : nil
+        let tally = ReplayTally()
+        let source = ReplaySource.blocks {
+            guard let block = try recording.next(reader) else { return nil }
+            tally.add(block)
+            return block.readings
+        }
+        // Trapped before any file exists that a signal must clean up; a
+        // plain replay keeps the default actions (Ctrl-C ends it at once).
+        let lifecycle = realtime ? await Lifecycle.trappingSignals() : nil
         let socket = try listen.startServer()
         defer { socket?.close() }
         let stdout = StdoutSink(flushEachLine: realtime)
         let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
-        var reporter = ReplayDiagnosticReporter(file: file)
-        var pace: RealtimePace?
-        var samples = 0
-        var gaps = 0
-        var firstGap: TraceGap?
-        while let block = try recording.next(reader) {
-            samples += block.readings.count
-            gaps += block.gaps.count
-            firstGap = firstGap ?? block.gaps.first
-            if let stop {
-                let stopped = try await replayInRealTime(block.readings, pipeline: &pipeline, sink: sink,
-                                                         reporter: &reporter, stop: stop, pace: &pace)
-                if stopped { break }
-            } else if socket == nil {
-                // The common case, specialised for the concrete sink: no
-                // existential call per state.
-                replayAll(block.readings, pipeline: &pipeline, sink: stdout, reporter: &reporter)
-            } else {
-                replayAll(block.readings, pipeline: &pipeline, sink: sink, reporter: &reporter)
-            }
+        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: sink,
+                                  reporter: DiagnosticReporter(subject: file))
+        var stoppedEarly = false
+        if let lifecycle {
+            let replay = ReplayService(source: source, sampleRun: sampleRun, pacing: .realTime(loop: false))
+            try await lifecycle.runCommand([socket, replay])
+            stoppedEarly = replay.stoppedEarly
+        } else {
+            // Nothing to serve and nothing to wait for: no lifecycle needed.
+            let next = source.makeBlocks()
+            while let block = try next() { sampleRun.process(block) }
+            sampleRun.finish()
         }
-        sink.flush()
-        if samples == 0, stop?.isRequested != true {
-            StdoutSink.writeStandardError("tiltd: warning: \(file): the recording has no samples; nothing to replay")
-        }
-        if let firstGap {
-            StdoutSink.writeStandardError("tiltd: note: \(file): \(Counted.text(gaps, "gap")) in the trace, the first at "
-                + "\(PipelineDiagnostic.secondsText(firstGap.timestampNanoseconds)) s"
-                + (firstGap.reason.isEmpty ? "" : " (\(firstGap.reason.escapingControls()))"))
-        }
-        reporter.finish(dropped: pipeline.droppedDiagnostics)
-    }
-
-    /// Every reading through the pipeline as fast as possible.
-    private func replayAll<Sink: StateSink>(_ readings: [Reading], pipeline: inout TiltPipeline, sink: Sink,
-                                            reporter: inout ReplayDiagnosticReporter) {
-        for reading in readings {
-            if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
-            if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-        }
-    }
-
-    /// The first reading's timestamp and when it was replayed.
-    struct RealtimePace {
-        var firstNanoseconds: Int64
-        var start: ContinuousClock.Instant
-    }
-
-    /// Sleeps until each reading's time relative to the first (never for
-    /// timestamps that go backwards) before processing it. SIGINT or SIGTERM
-    /// ends it cleanly (exit 0, as `run` and `serve` do), saying so.
-    ///
-    /// - Returns: true when a signal stopped it.
-    private func replayInRealTime(_ readings: [Reading], pipeline: inout TiltPipeline, sink: any StateSink,
-                                  reporter: inout ReplayDiagnosticReporter, stop: StopSignal,
-                                  pace: inout RealtimePace?) async throws -> Bool {
-        for reading in readings {
-            let origin = pace ?? RealtimePace(firstNanoseconds: reading.timestampNanoseconds, start: .now)
-            pace = origin
-            let offset = Nanoseconds.difference(reading.timestampNanoseconds, origin.firstNanoseconds)
-            if offset > 0 || stop.isRequested,
-               try await !stop.sleep(until: origin.start.advanced(by: .nanoseconds(offset))) {
-                StdoutSink.writeStandardError("tiltd: \(stop.signalName): stopping")
-                return true
-            }
-            if let tilt = pipeline.process(reading) { sink.emit(KnobState(tilt: tilt)) }
-            if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
-        }
-        return false
+        tally.report(file: file, stoppedEarly: stoppedEarly)
     }
 }

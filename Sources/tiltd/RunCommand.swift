@@ -1,6 +1,7 @@
 import ArgumentParser
 import Motion
 import Sensors
+import Streaming
 
 /// `tiltd run` (the default command): a real accelerometer → the Motion
 /// pipeline → JSON Lines states on stdout, one flushed line per state.
@@ -45,24 +46,29 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var sinks: [any StateSink] = [StdoutSink(flushEachLine: true)]
+        // Before any file exists that a signal must clean up.
+        let lifecycle = await Lifecycle.trappingSignals()
+        let stdout = StdoutSink(flushEachLine: true)
         // --on-demand: the socket's client count opens and closes the device.
         // --dbus: so do D-Bus claims (DBusOptions.swift).
-        let onDemand = self.onDemand || dbus.dbus != nil ? ListenOnDemand(report: StdoutSink.writeStandardError) : nil
+        let onDemand = self.onDemand || dbus.dbus != nil ? ListenOnDemand() : nil
         let demand = DemandCount { count in onDemand?.clientCountChanged(count) }
         let socketCounts = self.onDemand
         let socket = try listen.startServer { count in if socketCounts { demand.socketClients(count) } }
         defer { socket?.close() }
-        if let socket { sinks.append(socket) }
         let service = try dbus.startService(device: device) { count in demand.busClaims(count) }
         defer { service?.stop() }
-        if let service { sinks.append(service) }
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro),
-                            pipeline: pipeline.makeConfiguration(), sinks: sinks,
-                            tracePath: record, count: count, duration: duration)
+        let sinks: [any StateSink] = [stdout] + (socket.map { [$0] } ?? []) + (service.map { [$0] } ?? [])
+        let sink: any StateSink = sinks.count == 1 ? stdout : BroadcastTee(sinks)
+        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: sink,
+                                  reporter: DiagnosticReporter(subject: nil))
+        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), sampleRun: sampleRun,
+                            tracePath: record, count: count, duration: duration,
+                            openAtStart: onDemand == nil, version: Tiltd.version)
         onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },
                                                close: { run.close(); socket?.forgetCurrentState() }))
         defer { onDemand?.release() }
-        _ = try await run.run(openNow: onDemand == nil)
+        // Listed before the run, the socket stops after it: clients get the last states.
+        try await lifecycle.runCommand([socket, run])
     }
 }

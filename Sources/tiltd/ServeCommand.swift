@@ -4,6 +4,8 @@ import Glibc
 import Knob
 import Motion
 import Sensors
+import ServiceLifecycle
+import Streaming
 import Web
 
 /// `tiltd serve`: a live web page of the knob, from a recording (`--replay`)
@@ -88,11 +90,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before any file exists that a signal must clean up.
+        let lifecycle = await Lifecycle.trappingSignals()
         let description: String
-        var replay: ServeReplay?
+        var readings: [Reading]?
         if let replayFile {
-            let loaded = try recording.load(replayFile)
-            replay = ServeReplay(readings: loaded.readings, configuration: pipeline.makeConfiguration(), loop: loop)
+            readings = try recording.load(replayFile).readings
             description = "replay \(replayFile)" + (loop ? " (loop)" : "")
         } else {
             description = "device " + (device.device ?? "display accelerometer") + " at " + device.uri
@@ -103,45 +106,35 @@ struct ServeCommand: AsyncParsableCommand {
                                                    sourceDescription: description)
         let server = try WebServer(configuration: configuration, layers: layers)
         if let maxConnections, let room = server.connectionRoom, maxConnections > room {
-            StdoutSink.writeStandardError("tiltd: --max-connections \(maxConnections) is more than the open-file limit leaves room for (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)")
+            TiltdLog.logger.notice("""
+                --max-connections \(maxConnections) is more than the open-file limit leaves room for \
+                (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)
+                """)
         }
-        // The source is opened before the page is announced: a device that
-        // cannot be opened fails here, before anyone is told to connect.
-        let deviceRun = replay != nil ? nil : DeviceRun(
-            capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.makeConfiguration(),
-            sinks: [server.feed], tracePath: nil, count: nil, duration: nil)
-        if let deviceRun {
-            do { try deviceRun.open() } catch {
-                DeviceDiagnostics.print("\(error)")
+        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: server.feed,
+                                  reporter: DiagnosticReporter(subject: replayFile))
+        let source: any Service
+        var deviceRun: DeviceRun?
+        if let readings {
+            // The page keeps the last state after a recording without --loop ends.
+            source = ReplayService(readings: readings, sampleRun: sampleRun, pacing: .realTime(loop: loop),
+                                   holdAtEnd: true)
+        } else {
+            let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), sampleRun: sampleRun,
+                                openAtStart: false, version: Tiltd.version)
+            // The source is opened before the page is announced: a device that
+            // cannot be opened fails here, before anyone is told to connect.
+            do { try run.open() } catch {
+                TiltdLog.logger.notice("\(error)")
                 throw ExitCode.failure
             }
+            deviceRun = run
+            source = run
         }
+        let announcement = ServeAnnouncement(server: server, host: host, port: port, description: description)
         do {
-          try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run() }
-            try await server.waitUntilListening()
-            let bound = server.listeningPort ?? port
-            let shownHost = host.contains(":") ? "[\(host)]" : host
-            StdoutSink.writeStandardError("tiltd: serving http://\(shownHost):\(bound)/ (\(description)); Ctrl-C stops")
-            group.addTask {
-                // Idle streams send a keep-alive, which also finds browsers that left.
-                while !Task.isCancelled {
-                    try await Task.sleep(for: .seconds(15))
-                    server.feed.wakeAll()
-                }
-            }
-            var failure: (any Error)?
-            if let replay {
-                group.addTask { await replay.run(into: server.feed) }
-                let signal = await ServeSignals.termination()
-                StdoutSink.writeStandardError("tiltd: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping")
-            } else if let deviceRun {
-                // DeviceRun stops by itself on SIGINT/SIGTERM (buffer disabled).
-                do { _ = try await deviceRun.run(openNow: false) } catch { failure = error }
-            }
-            group.cancelAll()
-            if let failure { throw failure }
-          }
+            // Stopped in reverse: the source first, the server last.
+            try await lifecycle.runCommand([server, announcement, source])
         } catch WebServerError.cannotListen(let host, let port, let reason) {
             deviceRun?.close()
             throw ServeError("cannot serve on \(host):\(port): \(reason); check --host \(host) (it must be an "

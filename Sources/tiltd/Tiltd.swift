@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Streaming
 
 /// The tiltd command line: parses arguments and wires Motion and Knob stages
 /// together. Each subcommand lives in its own file.
@@ -24,14 +25,16 @@ struct Tiltd: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// ArgumentParser's own main, plus two usage errors it words badly: an
+    /// ArgumentParser's own main, after installing tiltd's log format
+    /// (`tiltd: …` on stderr, once), plus two usage errors it words badly: an
     /// unknown first word (it would blame `run`, the default command) and a
     /// `UsageError` from a subcommand's `run()` (shown with that
     /// subcommand's usage, not the root's).
     static func main() async {
+        TiltdLogHandler.bootstrap()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let unknown = UsageError.unknownCommand(arguments) {
-            StdoutSink.writeStandardError(unknown)
+            TiltdLogHandler.writeStandardError(unknown)
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         do {
@@ -42,7 +45,7 @@ struct Tiltd: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as UsageError {
-            StdoutSink.writeStandardError(error.text)
+            TiltdLogHandler.writeStandardError(error.text)
             Glibc.exit(ExitCode.validationFailure.rawValue)
         } catch {
             exit(withError: error)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TiltdTestSupport
 import Web
 
 /// The attacks of issue 9 against an in-process server, each bounded: while
@@ -63,12 +64,12 @@ import Web
     @Test func anIdleConnectionIsClosedAfterTheIdleTimeout() async throws {
         try await WebServerTests.withServer(configure: { $0.idleTimeout = .seconds(1) }) { _, port in
             let idle = try WebTestClient(port: port)
-            #expect(idle.waitForClose(timeout: 5))
+            #expect(idle.waitForClose(timeout: 20))
             // Keep-alive: after a response the connection waits again, and is closed again.
             let keepAlive = try WebTestClient(port: port)
             keepAlive.send("GET", "/healthz", port: port, headers: ["Connection": "keep-alive"])
             #expect(try keepAlive.readResponse().status == 200)
-            #expect(keepAlive.waitForClose(timeout: 5))
+            #expect(keepAlive.waitForClose(timeout: 20))
         }
     }
 
@@ -100,7 +101,7 @@ import Web
 
     @Test func aRebindingHostIsRefusedOnEveryEndpoint() async throws {
         try await WebServerTests.withServer { server, port in
-            server.feed.emit(WebTestStates.state(1))
+            server.feed.emit(TestStates.state(1))
             let evil = "evil.example:\(port)"
             for path in ["/", "/state", "/healthz", "/events", "/layers/base.png", "/nope"] {
                 let response = try WebTestClient.request("GET", path, port: port,
@@ -137,12 +138,13 @@ import Web
             stream.send("GET", "/events", port: port)
             #expect(try stream.readResponse().status == 200)
             let idle = try (0..<3).map { _ in try WebTestClient(port: port) }
-            #expect(WebTestStates.eventually(5) { server.connections.open == 4 })
+            // Deadlines, not speed: the suites share one loaded test process.
+            #expect(TestPaths.eventually(20) { server.connections.open == 4 })
             // A fifth connection makes room by closing the oldest idle one.
             #expect(try WebTestClient.request("GET", "/healthz", port: port).status == 200)
-            #expect(idle[0].waitForClose(timeout: 5))
-            server.feed.emit(WebTestStates.state(3))
-            #expect(stream.readStream { $0.contains(WebTestStates.line(3)) }.contains(WebTestStates.line(3)),
+            #expect(idle[0].waitForClose(timeout: 20))
+            server.feed.emit(TestStates.state(3))
+            #expect(stream.readStream { $0.contains(TestStates.line(3)) }.contains(TestStates.line(3)),
                     "the live stream survived")
         }
     }
@@ -187,11 +189,11 @@ import Web
                 return !refused && !closed && sent < 64 << 20 && Date().timeIntervalSince(started) < 30
             }
             #expect(failures.isEmpty, "healthz during the frame run: \(failures)")
-            #expect(refused || closed || client.waitForClose(timeout: 5), "the server closed the WebSocket")
+            #expect(refused || closed || client.waitForClose(timeout: 20), "the server closed the WebSocket")
             #expect(sent < 64 << 20, "the server stopped the run after \(sent) bytes")
             // Its answer was a close frame with code 1009 (message too big).
             #expect(client.unreadBytes.starts(with: [0x88, 0x02, 0x03, 0xF1]), "\(client.unreadBytes.prefix(8))")
-            #expect(WebTestStates.eventually(5) { server.slots.count == 0 }, "its stream slot was freed")
+            #expect(TestPaths.eventually(20) { server.slots.count == 0 }, "its stream slot was freed")
         }
     }
 
@@ -201,7 +203,7 @@ import Web
             // Only the header of a 1 MiB frame: the server refuses on the length alone.
             let header = Array(Self.frame(opcode: 0x2, fin: true, payload: []).prefix(1)) + [0x80 | 127, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 0, 0, 0]
             client.write(header)
-            #expect(client.waitForClose(timeout: 5))
+            #expect(client.waitForClose(timeout: 20))
             // A message at the limit is still read (and dropped): the stream stays open.
             let fine = try Self.openWebSocket(port: port)
             fine.write(Self.frame(opcode: 0x1, fin: true, payload: [UInt8](repeating: 0x41, count: 60_000)))

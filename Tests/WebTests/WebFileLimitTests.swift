@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import Web
+import TiltdTestSupport
 
 /// `tiltd serve` under `ulimit -n 256` against more connections than it has
 /// descriptors: the default cap keeps room so /healthz never waits, and past
@@ -65,7 +66,7 @@ import Web
             #expect(peak < 256 - WebFileLimit.reserve / 2, "descriptors kept free under the flood: peak \(peak) of 256")
             attackers.removeAll()  // the flood ends: its sockets close
             // The listener was never closed: the clients that waited in the backlog, and new ones, get in.
-            #expect(WebTestStates.eventually(20) { WebTestClient.health(port: serve.port) == 200 },
+            #expect(TestPaths.eventually(20) { WebTestClient.health(port: serve.port) == 200 },
                     "no answer after the flood: \(serve.stderr)")
             #expect(serve.stop())
             #expect(serve.process.terminationStatus == 0, "\(serve.stderr)")

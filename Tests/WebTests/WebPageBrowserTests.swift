@@ -2,6 +2,7 @@ import Foundation
 import Knob
 import Motion
 import Testing
+import TiltdTestSupport
 import Web
 
 /// The page in headless Chromium against an in-process server fed by the
@@ -9,7 +10,7 @@ import Web
 @Suite(.serialized) struct WebPageBrowserTests {
     @Test(.enabled(if: WebBrowser.executable != nil))
     func shineTransformsFollowTheStreamedStates() async throws {
-        let profile = try WebTestStates.temporaryDirectory()
+        let profile = try TestPaths.temporaryDirectory()
         try await WebServerTests.withServer { server, port in
             // A state at once (what /state gives), then a live stream at 100 Hz
             // for as long as the browser runs.
@@ -35,7 +36,7 @@ import Web
 
     @Test(.enabled(if: WebBrowser.executable != nil))
     func aNarrowWindowFitsAndThePlotScalesToTheTiltWithTicks() async throws {
-        let profile = try WebTestStates.temporaryDirectory()
+        let profile = try TestPaths.temporaryDirectory()
         try await WebServerTests.withServer(layers: WebLayerImages(basePNG: WebServerTests.tinyPNG,
                                                                    shinePNG: WebServerTests.tinyPNG, size: 512)) { server, port in
             let running = Self.produceStates(into: server.feed)

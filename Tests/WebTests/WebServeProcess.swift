@@ -1,4 +1,5 @@
 import Foundation
+import TiltdTestSupport
 import Glibc
 
 /// The built `tiltd serve` in a child process, optionally under a lowered
@@ -30,7 +31,7 @@ final class WebServeProcess {
     /// or under umockdev-run with `devices`) and waits up to 60 s for its
     /// "serving http://127.0.0.1:PORT/" line.
     init(openFiles: Int? = nil, devices: [URL] = [], _ arguments: [String]) throws {
-        let directory = try WebTestStates.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory()
         stderrPath = directory + "/stderr"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         underUmockdev = !devices.isEmpty
@@ -45,7 +46,7 @@ final class WebServeProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var found: UInt16?
-        _ = WebTestStates.eventually(60) {
+        _ = TestPaths.eventually(60) {
             guard let range = self.stderr.range(of: "serving http://127.0.0.1:") else { return !self.process.isRunning }
             found = UInt16(self.stderr[range.upperBound...].prefix { $0.isNumber })
             return found != nil
@@ -84,7 +85,7 @@ final class WebServeProcess {
     func stop(with signal: Int32 = SIGTERM) -> Bool {
         guard process.isRunning else { return true }
         kill(tiltdPID, signal)
-        let exited = WebTestStates.eventually(10) { !self.process.isRunning }
+        let exited = TestPaths.eventually(10) { !self.process.isRunning }
         if exited { process.waitUntilExit() }
         return exited
     }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Knob
 import Testing
+import TiltdTestSupport
 
 /// `tiltd serve --replay` end to end: the binary serves the rasterizer's
 /// layers, /state, /healthz, refuses writes and foreign origins, and headless
@@ -83,7 +84,7 @@ import Testing
         // in-process servers of other suites need.
         try await WebServerTests.offPool {
             // A polled accelerometer lying face up (1 g on z).
-            let dir = try WebTestStates.temporaryDirectory()
+            let dir = try TestPaths.temporaryDirectory()
             let device = URL(fileURLWithPath: dir + "/flat.umockdev")
             try """
                 P: /devices/platform/serve-accel/iio:device0
@@ -120,7 +121,7 @@ import Testing
         // in-process servers of other suites need.
         try await WebServerTests.offPool {
             // Every state the replay can produce, to look up what the page applied.
-            let replayed = try WebTestStates.temporaryDirectory() + "/replay.jsonl"
+            let replayed = try TestPaths.temporaryDirectory() + "/replay.jsonl"
             let replay = Process()
             replay.executableURL = URL(fileURLWithPath: WebServeProcess.binary)
             replay.arguments = ["replay", Self.sweep]
@@ -138,7 +139,7 @@ import Testing
             }
             let (tiltd, port) = try Self.startServe()
             defer { _ = tiltd.stop(with: SIGKILL) }
-            let profile = try WebTestStates.temporaryDirectory()
+            let profile = try TestPaths.temporaryDirectory()
             let url = "http://127.0.0.1:\(port)/?frames=40"
             let dom = try WebBrowser.run(["--virtual-time-budget=3000", "--dump-dom"], url: url, profile: profile)
             let knob = WebBrowser.attributes(ofElementWithID: "knob", in: dom)

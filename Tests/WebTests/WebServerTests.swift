@@ -2,6 +2,7 @@ import Foundation
 import Knob
 import Motion
 import Testing
+import TiltdTestSupport
 import Web
 
 /// `tiltd serve`'s HTTP side in-process: routes, read-only, HEAD, origin
@@ -28,13 +29,17 @@ import Web
         configure(&configuration)
         let server = try WebServer(configuration: configuration,
                                    layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1))
-        let task = Task { try await server.run() }
+        // The server's tasks on threads of their own too: blocking tests of
+        // other suites may hold every cooperative thread for seconds.
+        let task = Task(executorPreference: TestThreadExecutor()) { try await server.run() }
         defer { task.cancel() }
-        try await server.waitUntilListening()
-        let port = try #require(server.listeningPort)
-        try await offPool { try body(server, port) }
-        task.cancel()
-        _ = await task.result
+        try await withTaskExecutorPreference(TestThreadExecutor()) {
+            try await server.waitUntilListening()
+            let port = try #require(server.listeningPort)
+            try body(server, port)
+            task.cancel()
+            _ = await task.result
+        }
     }
 
     /// Runs blocking `work` on a new thread and waits for it without
@@ -43,7 +48,7 @@ import Web
     /// The work stays in the test's own task (on a thread of its own, by
     /// executor preference), so its `#expect` failures are the test's.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withTaskExecutorPreference(WebTestThreadExecutor()) { try work() }
+        try await TestThreadExecutor.offPool(work)
     }
 
     @Test func healthzAnswers() async throws {
@@ -61,12 +66,12 @@ import Web
             let before = try WebTestClient.request("GET", "/state", port: port)
             #expect(before.status == 503)
             #expect(before.body.contains("no state yet"))
-            server.feed.emit(WebTestStates.state(3))
-            server.feed.emit(WebTestStates.state(4))
+            server.feed.emit(TestStates.state(3))
+            server.feed.emit(TestStates.state(4))
             let after = try WebTestClient.request("GET", "/state", port: port)
             #expect(after.status == 200)
             #expect(after.headers["content-type"] == "application/json")
-            #expect(after.body == WebTestStates.line(4) + "\n")
+            #expect(after.body == TestStates.line(4) + "\n")
         }
     }
 
@@ -106,7 +111,7 @@ import Web
 
     @Test func headAnswersLikeGetWithoutABody() async throws {
         try await Self.withServer { server, port in
-            server.feed.emit(WebTestStates.state(5))
+            server.feed.emit(TestStates.state(5))
             for path in ["/", "/layers/base.png", "/state", "/healthz"] {
                 let get = try WebTestClient.request("GET", path, port: port)
                 let client = try WebTestClient(port: port)
@@ -116,7 +121,7 @@ import Web
                 #expect(head.headers["content-type"] == get.headers["content-type"], "HEAD \(path)")
                 #expect(head.headers["content-length"] == get.headers["content-length"], "HEAD \(path)")
                 // Nothing follows the head: the server closes (Connection: close) with no body.
-                #expect(client.waitForClose(timeout: 5))
+                #expect(client.waitForClose(timeout: 20))
                 #expect(client.unreadText.isEmpty, "HEAD \(path) sent a body: \(client.unreadText.prefix(80))")
             }
         }
@@ -148,10 +153,10 @@ import Web
                 let response = try client.readResponse()
                 #expect(response.status == 101, "Origin \(origin ?? "none")")
                 #expect(response.headers["sec-websocket-accept"] == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
-                server.feed.emit(WebTestStates.state(9))
+                server.feed.emit(TestStates.state(9))
                 // One unmasked text frame (0x81) carrying the JSON record.
-                let text = client.readStream { $0.contains(WebTestStates.line(9)) }
-                #expect(text.contains(WebTestStates.line(9)))
+                let text = client.readStream { $0.contains(TestStates.line(9)) }
+                #expect(text.contains(TestStates.line(9)))
             }
         }
     }
@@ -163,13 +168,13 @@ import Web
             let response = try client.readResponse()
             #expect(response.status == 200)
             #expect(response.headers["content-type"] == "text/event-stream")
-            server.feed.emit(WebTestStates.state(1))
-            var text = client.readStream { $0.contains("data: " + WebTestStates.line(1) + "\n\n") }
+            server.feed.emit(TestStates.state(1))
+            var text = client.readStream { $0.contains("data: " + TestStates.line(1) + "\n\n") }
             #expect(text.contains("retry: 1000\n\n"))
-            #expect(text.contains("data: " + WebTestStates.line(1) + "\n\n"))
-            server.feed.emit(WebTestStates.state(2))
-            text = client.readStream { $0.contains("data: " + WebTestStates.line(2) + "\n\n") }
-            #expect(text.contains("data: " + WebTestStates.line(2) + "\n\n"))
+            #expect(text.contains("data: " + TestStates.line(1) + "\n\n"))
+            server.feed.emit(TestStates.state(2))
+            text = client.readStream { $0.contains("data: " + TestStates.line(2) + "\n\n") }
+            #expect(text.contains("data: " + TestStates.line(2) + "\n\n"))
             // The stream may not be waiting yet when woken: wake until it says so.
             for _ in 0..<100 where !text.contains(": keep-alive") {
                 server.feed.wakeAll()
@@ -207,9 +212,9 @@ import Web
             client = nil  // the browser goes away
             // The server finds out when a write fails: states (or keep-alives) keep coming.
             var index = 0
-            #expect(WebTestStates.eventually(20) {
+            #expect(TestPaths.eventually(20) {
                 index += 1
-                server.feed.emit(WebTestStates.state(index))
+                server.feed.emit(TestStates.state(index))
                 return server.slots.count == 0
             })
             let again = try WebTestClient(port: port)

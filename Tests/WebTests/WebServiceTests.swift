@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Testing
+import TiltdTestSupport
 import Web
 
 /// The server as a swift-service-lifecycle `Service`: in a `ServiceGroup`,
@@ -12,7 +13,7 @@ import Web
                                    layers: WebLayerImages(basePNG: WebServerTests.tinyPNG, shinePNG: WebServerTests.tinyPNG, size: 1))
         let group = ServiceGroup(configuration: .init(services: [server],
                                                       logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })))
-        let running = Task { try await group.run() }
+        let running = Task(executorPreference: TestThreadExecutor()) { try await group.run() }
         try await server.waitUntilListening()
         let port = try #require(server.listeningPort)
         let stream = try await WebServerTests.offPool { () -> WebTestClient in
@@ -33,7 +34,7 @@ import Web
     @Test func aPortInUseIsAnErrorThatSaysSo() async throws {
         let layers = WebLayerImages(basePNG: WebServerTests.tinyPNG, shinePNG: WebServerTests.tinyPNG, size: 1)
         let first = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: 0), layers: layers)
-        let running = Task { try await first.run() }
+        let running = Task(executorPreference: TestThreadExecutor()) { try await first.run() }
         defer { running.cancel() }
         try await first.waitUntilListening()
         let port = try #require(first.listeningPort)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// The command line's usage errors, refusals, clean stops and wording (issue 10).
 @Suite struct CommandLineMessageTests {

@@ -1,4 +1,5 @@
 import Testing
+import TiltdTestSupport
 import Foundation
 
 @Suite struct CommandLineTests {

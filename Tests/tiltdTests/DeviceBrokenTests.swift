@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DeviceBrokenTests {
     /// An accelerometer with an invalid mount matrix is skipped with a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DeviceBufferRefusedTests {
     /// Scan elements but no /dev node: the buffer cannot be enabled. auto polls

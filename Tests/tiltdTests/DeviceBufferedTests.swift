@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DeviceBufferedTests {
     @Test func statesCarryTheDeviceTimestamps() throws {

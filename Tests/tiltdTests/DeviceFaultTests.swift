@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DeviceFaultTests {
     /// The device vanishes mid-run and comes back (Tests/Fixtures/vanish.py

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// Gyroscopes under umockdev: pairing (same device, sibling, HID hub), the
 /// shared-scan capture of a combined IMU with scripted motion, a gyro that

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DeviceInstallTests {
     static let rules = TiltdProcess.repositoryRoot.appendingPathComponent("udev/70-tiltd.rules")

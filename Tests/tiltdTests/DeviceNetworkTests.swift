@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DeviceNetworkTests {
     /// Starts `iiod -p PORT` inside umockdev-run serving `device` (and its

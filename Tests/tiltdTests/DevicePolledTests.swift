@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DevicePolledTests {
     /// iio-sensor-proxy's vectors (SPEC §5): one device per vector.

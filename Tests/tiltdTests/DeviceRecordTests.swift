@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DeviceRecordTests {
     /// `tiltd record` writes the device's metadata and raw samples; replaying

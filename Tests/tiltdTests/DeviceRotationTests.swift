@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// `--source rotation`: an HID hub's own fused quaternion, its convention
 /// checked against the accelerometer at start, with a fallback that says why.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// Buffered capture of the regenerated steady.script: every scan arrives as
 /// scripted, so no "gap" or "timestamp went backwards" notice appears.

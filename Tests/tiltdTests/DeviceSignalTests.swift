@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct DeviceSignalTests {
     /// SIGINT mid-run: exit 0, the buffer disabled again, the trace closed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// Helpers for the device tests: fixtures, required tools, processes run
 /// under umockdev, and parsed JSON Lines.
@@ -72,19 +73,6 @@ enum DeviceTestSupport {
 
     /// A TCP port on loopback nobody listens on right now.
     static func freePort() throws -> UInt16 {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socketDescriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(socketDescriptor, generic, length) == 0 && getsockname(socketDescriptor, generic, &length) == 0
-            }
-        }
-        guard bound else { throw MissingTool(path: "a free loopback port") }
-        return UInt16(bigEndian: address.sin_port)
+        try IiodServer.freePort()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Sensors
 import Testing
+import TiltdTestSupport
 
 /// The docs say what the program does (issue 10: "232 states" where render
 /// printed 222, `# mode: buffered` where traces hold `buffer`, `--units`

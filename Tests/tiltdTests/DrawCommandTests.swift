@@ -1,6 +1,7 @@
 import Foundation
 import Knob
 import Testing
+import TiltdTestSupport
 
 /// `tiltd draw` end to end, through the built binary: image bounds and the
 /// pixel checks of issues 13 and 14 (CONTROLS.md).

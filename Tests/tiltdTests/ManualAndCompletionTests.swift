@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// `make install` installs a man page and shell completions (issue 10:
 /// only one doc was installed). Checked without building in release: the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// Game pads' motion sensors through evdev, faked with umockdev (ioctl
 /// answers + evemu events): list, run, selection, the frame, hot-plug.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct PadInstallTests {
     /// The rule's input section: from LABEL="tiltd_input" to LABEL="tiltd_end",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// Runs tiltd under umockdev with faked game-pad motion sensors (evdev): the
 /// fixtures written by Tests/Fixtures/make-pads.py.

@@ -1,6 +1,7 @@
 import Foundation
 import Knob
 import Testing
+import TiltdTestSupport
 
 /// `tiltd render` end to end, through the built binary.
 @Suite struct RenderCommandTests {

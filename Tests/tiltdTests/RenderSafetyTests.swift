@@ -1,6 +1,7 @@
 import Foundation
 import Knob
 import Testing
+import TiltdTestSupport
 
 /// `tiltd render`'s limits and file safety (issue 10): the frame limit,
 /// whole files on SIGINT/SIGTERM, earlier frames, output paths checked

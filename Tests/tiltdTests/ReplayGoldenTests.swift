@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// Pins `tiltd replay`'s exact bytes on every recording, so that a speed-up
 /// of the per-sample path cannot change an output digit or a gate decision

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// `tiltd replay`'s input (issue 10): bounded reading, standard input,
 /// Int64 timestamps, escaped control bytes, negative option values.

@@ -1,65 +1,87 @@
+import Foundation
+import Knob
 import Motion
 import Testing
-@testable import tiltd
+import TiltdTestSupport
 
-/// PipelineOptions and RecordingOptions, shared by replay, run, render and serve.
+/// The pipeline and recording options reach the pipeline: `tiltd replay`
+/// with options prints exactly what the Motion pipeline configured that way
+/// computes, and refuses values that cannot apply.
 @Suite struct ReplayOptionsTests {
-    @Test func defaultsMatchTheOriginal() throws {
-        let configuration = try PipelineOptions.parse([]).makeConfiguration()
-        #expect(configuration == PipelineConfiguration())
-        #expect(configuration.cutoffHertz == 5)
-        #expect(configuration.threshold == 0.0022)
-        #expect(configuration.gateEnabled)
-        #expect(configuration.screenOrientation == .fixed(.normal))
-        #expect(configuration.neutral == .none)
-        #expect(configuration.gyroEnabled && configuration.shakeBand == 0.5)
-        #expect(configuration.fusion.timeConstantSeconds == 1)
+    static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
+
+    /// The JSON Lines the pipeline gives for the sweep under `configuration`.
+    static func expected(_ configuration: PipelineConfiguration) throws -> String {
+        var pipeline = TiltPipeline(configuration: configuration)
+        var bytes: [UInt8] = []
+        for reading in try Recording.load(path: sweep).readings {
+            if let tilt = pipeline.process(reading) { KnobState(tilt: tilt).appendJSONLine(to: &bytes) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    @Test func negativeNeutralRollNeedsNoEqualsSign() throws {
-        let configuration = try PipelineOptions.parse(["--neutral", "-0.1,1.2"]).makeConfiguration()
-        #expect(configuration.neutral == .fixed(roll: -0.1, pitch: 1.2))
+    @Test func defaultsMatchTheDefaultConfiguration() throws {
+        let result = try TiltdProcess.run(["replay", Self.sweep])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try Self.expected(PipelineConfiguration())))
     }
 
     @Test func everyOptionReachesTheConfiguration() throws {
-        let options = try PipelineOptions.parse(["--cutoff", "2.5", "--knob-radius", "24", "--screen-orientation",
-                                                 "left-up", "--neutral", "0.1, 1.5", "--no-gate"])
-        let configuration = options.makeConfiguration()
-        #expect(configuration.cutoffHertz == 2.5)
-        #expect(configuration.threshold == 1.0 / 72)
-        #expect(configuration.screenOrientation == .fixed(.leftUp))
-        #expect(configuration.neutral == .fixed(roll: 0.1, pitch: 1.5))
-        #expect(!configuration.gateEnabled)
-        let auto = try PipelineOptions.parse(["--screen-orientation", "auto", "--neutral", "auto",
-                                              "--threshold", "0.01"]).makeConfiguration()
-        #expect(auto.screenOrientation == .auto && auto.neutral == .auto && auto.threshold == 0.01)
-        let gyro = try PipelineOptions.parse(["--no-gyro", "--shake-band", "0.21", "--gyro-time-constant", "2"])
-            .makeConfiguration()
-        #expect(!gyro.gyroEnabled && gyro.shakeBand == 0.21 && gyro.fusion.timeConstantSeconds == 2)
+        var configuration = PipelineConfiguration()
+        configuration.cutoffHertz = 2.5
+        configuration.threshold = 1.0 / 72
+        configuration.screenOrientation = .fixed(.leftUp)
+        configuration.neutral = .fixed(roll: -0.1, pitch: 1.5)
+        configuration.gateEnabled = false
+        let result = try TiltdProcess.run(["replay", "--cutoff", "2.5", "--knob-radius", "24", "--screen-orientation",
+                                           "left-up", "--neutral", "-0.1, 1.5", "--no-gate", Self.sweep])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try Self.expected(configuration)))
+
+        var auto = PipelineConfiguration()
+        auto.screenOrientation = .auto
+        auto.neutral = .auto
+        auto.threshold = 0.01
+        let automatic = try TiltdProcess.run(["replay", "--screen-orientation", "auto", "--neutral", "auto",
+                                              "--threshold", "0.01", Self.sweep])
+        #expect(automatic.status == 0, "\(automatic.stderr)")
+        #expect(automatic.stdout == (try Self.expected(auto)))
+
+        var gyro = PipelineConfiguration()
+        gyro.gyroEnabled = false
+        gyro.shakeBand = 0.21
+        gyro.fusion.timeConstantSeconds = 2
+        let fused = try TiltdProcess.run(["replay", "--no-gyro", "--shake-band", "0.21", "--gyro-time-constant", "2",
+                                          Self.sweep])
+        #expect(fused.status == 0, "\(fused.stderr)")
+        #expect(fused.stdout == (try Self.expected(gyro)))
     }
 
     @Test(arguments: [["--cutoff", "-1"], ["--cutoff", "inf"], ["--threshold", "nan"], ["--knob-radius", "-3"],
                       ["--neutral", "1"], ["--neutral", "1,2,3"], ["--neutral", "a,b"], ["--neutral", "1,inf"],
                       ["--threshold", "0.1", "--knob-radius", "10"], ["--shake-band", "0"],
-                      ["--shake-band", "nan"], ["--gyro-time-constant", "-1"], ["--gyro-time-constant", "0"]])
-    func invalidValuesAreRejected(arguments: [String]) {
-        #expect(throws: (any Error).self) { try PipelineOptions.parse(arguments) }
+                      ["--shake-band", "nan"], ["--gyro-time-constant", "-1"], ["--gyro-time-constant", "0"],
+                      ["--units", "G"], ["--gyro-units", "rpm"]])
+    func invalidValuesAreRejected(arguments: [String]) throws {
+        let result = try TiltdProcess.run(["replay"] + arguments + [Self.sweep])
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        let options = arguments.filter { $0.hasPrefix("--") }
+        #expect(options.contains { result.stderr.contains($0) }, "names the option: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
     }
 
-    @Test func unitsOption() throws {
-        #expect(try RecordingOptions.parse([]).units.units == .metresPerSecondSquared)
-        #expect(try RecordingOptions.parse(["--units", "g"]).units.units == .g)
-        #expect(throws: (any Error).self) { try RecordingOptions.parse(["--units", "G"]) }
-        #expect(try RecordingOptions.parse([]).gyroUnits.units == .radiansPerSecond)
-        #expect(try RecordingOptions.parse(["--gyro-units", "deg"]).gyroUnits.units == .degreesPerSecond)
-        #expect(throws: (any Error).self) { try RecordingOptions.parse(["--gyro-units", "rpm"]) }
+    @Test func unitsOptionsAcceptTheirNames() throws {
+        for arguments in [["--units", "g"], ["--units", "ms2"], ["--gyro-units", "deg"], ["--gyro-units", "rad"]] {
+            let result = try TiltdProcess.run(["replay"] + arguments + [Self.sweep])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
     }
 
     @Test func loadErrorsAreOneLine() throws {
-        let error = #expect(throws: RecordingLoadError.self) {
-            try RecordingOptions.parse([]).load("/nonexistent/recording.csv")
-        }
-        #expect(error?.description.hasPrefix("/nonexistent/recording.csv: cannot open") == true)
-        #expect(error?.description.contains("\n") == false)
+        let result = try TiltdProcess.run(["replay", "/nonexistent/recording.csv"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/nonexistent/recording.csv: cannot open"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
     }
 }

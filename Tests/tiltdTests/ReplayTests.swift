@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 @Suite struct ReplayTests {
     static let recordings = ["ngimu-hand-motion.trace", "yei-quiet-handling.trace", "synthetic-tilt-sweep.trace"]

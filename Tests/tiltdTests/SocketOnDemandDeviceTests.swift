@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// `tiltd run --listen … --on-demand` on a umockdev buffered accelerometer:
 /// `buffer/enable` is 0 with no client, 1 while one is connected (and it gets
@@ -7,7 +8,7 @@ import Testing
 @Suite struct SocketOnDemandDeviceTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")))
     func bufferIsEnabledOnlyWhileAClientIsConnected() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let sock = dir + "/s.sock"
         let enable = "/sys/bus/iio/devices/iio:device0/buffer/enable"
         // Runs inside umockdev-run, so that reads of /sys see the mock device.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TiltdTestSupport
 
 /// `tiltd replay --realtime --listen unix:PATH` end to end: the binary serves
 /// the same states on the socket as on stdout, refuses to steal a live
@@ -9,7 +10,7 @@ import Testing
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     @Test func socketCarriesTheSameStatesAsStdout() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let path = dir + "/tiltd.sock"
         let tiltd = try SocketTiltdProcess(["replay", "--realtime", "--listen", "unix:\(path)", Self.sweep])
         #expect(tiltd.waitFor { access(path, F_OK) == 0 }, "socket never appeared: \(tiltd.stderr)")
@@ -29,7 +30,7 @@ import Testing
 
     @Test(arguments: [SIGTERM, SIGINT])
     func socketFileIsRemovedWhenStoppedBySignal(signal: Int32) throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let path = dir + "/tiltd.sock"
         let tiltd = try SocketTiltdProcess(["replay", "--realtime", "--listen", "unix:\(path)", Self.sweep])
         #expect(tiltd.waitFor { access(path, F_OK) == 0 }, "socket never appeared: \(tiltd.stderr)")
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func aLiveSocketIsNotStolenByASecondProcess() throws {
-        let dir = try SocketBroadcastTests.temporaryDirectory()
+        let dir = try TestPaths.temporaryDirectory()
         let path = dir + "/tiltd.sock"
         let first = try SocketTiltdProcess(["replay", "--realtime", "--listen", "unix:\(path)", Self.sweep])
         defer { first.stop() }

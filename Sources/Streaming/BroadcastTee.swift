@@ -1,0 +1,18 @@
+import Knob
+
+/// Hands every state to several sinks in order (stdout and the socket, say).
+public final class BroadcastTee: StateSink {
+    private let sinks: [any StateSink]
+
+    public init(_ sinks: [any StateSink]) {
+        self.sinks = sinks
+    }
+
+    public func emit(_ state: KnobState) {
+        for sink in sinks { sink.emit(state) }
+    }
+
+    public func flush() {
+        for sink in sinks { sink.flush() }
+    }
+}

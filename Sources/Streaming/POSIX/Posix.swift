@@ -1,0 +1,174 @@
+import Glibc
+
+/// Every raw POSIX call Streaming makes, each returning its result or a
+/// typed `PosixError` (never a bare `-1` and `errno`).
+///
+/// Kept in one place so that the callers above read as Swift, and so that
+/// what the process does to the file system (sockets, locks, modes) can be
+/// reviewed in one file.
+enum Posix {
+    /// `sockaddr_un.sun_path` holds 108 bytes including the terminating NUL.
+    static let maximumSocketPathBytes = 107
+
+    /// A new `AF_UNIX` stream socket, close-on-exec.
+    static func unixStreamSocket() throws(PosixError) -> Int32 {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw PosixError(call: "socket", code: errno) }
+        return fd
+    }
+
+    /// Binds `fd` to the socket file `path` (which must not exist).
+    static func bind(_ fd: Int32, path: String) throws(PosixError) {
+        guard withSocketAddress(path, { Glibc.bind(fd, $0, $1) }) == 0 else { throw PosixError(call: "bind", code: errno) }
+    }
+
+    /// Connects `fd` to the socket file `path`.
+    static func connect(_ fd: Int32, path: String) throws(PosixError) {
+        guard withSocketAddress(path, { Glibc.connect(fd, $0, $1) }) == 0 else {
+            throw PosixError(call: "connect", code: errno)
+        }
+    }
+
+    static func listen(_ fd: Int32, backlog: Int32) throws(PosixError) {
+        guard Glibc.listen(fd, backlog) == 0 else { throw PosixError(call: "listen", code: errno) }
+    }
+
+    /// `lstat(path)`, or nil when nothing is there.
+    static func status(ofPath path: String) throws(PosixError) -> stat? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw PosixError(call: "lstat", code: errno)
+        }
+        return info
+    }
+
+    /// `fstat(fd)`.
+    static func status(ofDescriptor fd: Int32) throws(PosixError) -> stat {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw PosixError(call: "fstat", code: errno) }
+        return info
+    }
+
+    /// Removes `path`; a path already gone is not an error.
+    static func unlink(_ path: String) throws(PosixError) {
+        guard Glibc.unlink(path) == 0 || errno == ENOENT else { throw PosixError(call: "unlink", code: errno) }
+    }
+
+    /// Moves `from` to `to` atomically, replacing what `to` named.
+    static func rename(_ from: String, to: String) throws(PosixError) {
+        guard Glibc.rename(from, to) == 0 else { throw PosixError(call: "rename", code: errno) }
+    }
+
+    /// Gives `path` the group `group`, keeping its owner.
+    static func changeGroup(_ path: String, to group: gid_t) throws(PosixError) {
+        guard chown(path, uid_t.max, group) == 0 else { throw PosixError(call: "chown", code: errno) }
+    }
+
+    /// Runs `body` with the process's umask set to `mask`, then restores it.
+    ///
+    /// The umask is process-wide: call this only while no other thread
+    /// creates files (tiltd does it at start-up, before sampling begins).
+    static func withUmask<T, E: Error>(_ mask: mode_t, _ body: () throws(E) -> T) throws(E) -> T {
+        let previous = umask(mask)
+        defer { umask(previous) }
+        return try body()
+    }
+
+    /// Opens (creating it, mode 0644) a lock file, read-only and close-on-exec:
+    /// `flock` needs no write access, so users of the socket's group who
+    /// cannot write the file may still take part in the lock.
+    static func openLockFile(_ path: String) throws(PosixError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw PosixError(call: "open", code: errno) }
+        return fd
+    }
+
+    /// Takes an exclusive `flock` without waiting.
+    ///
+    /// - Returns: false when another open file description holds it.
+    static func tryLockExclusive(_ fd: Int32) throws(PosixError) -> Bool {
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+        if errno == EWOULDBLOCK { return false }
+        throw PosixError(call: "flock", code: errno)
+    }
+
+    /// Closes `fd`, ignoring errors (for descriptors only read or already failed).
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    /// Closes a descriptor that was written to: a failure here can mean lost data.
+    static func closeAfterWriting(_ fd: Int32) throws(PosixError) {
+        guard Glibc.close(fd) == 0 else { throw PosixError(call: "close", code: errno) }
+    }
+
+    /// Creates the directory `path` (mode 0755); one that exists already is fine.
+    static func makeDirectory(_ path: String) throws(PosixError) {
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw PosixError(call: "mkdir", code: errno) }
+    }
+
+    /// Opens `path` for writing, truncating or creating it (mode 0644).
+    static func openForWriting(_ path: String) throws(PosixError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw PosixError(call: "open", code: errno) }
+        return fd
+    }
+
+    /// True when `path` may be written by this process (`access(W_OK)`).
+    static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
+    /// True when `fd` is a terminal.
+    static func isTerminal(_ fd: Int32) -> Bool {
+        isatty(fd) != 0
+    }
+
+    /// The id of the group called `name`, or nil when there is none.
+    static func groupID(named name: String) -> gid_t? {
+        getgrnam(name)?.pointee.gr_gid
+    }
+
+    /// True when `group` is this process's effective or a supplementary group.
+    static func isMember(of group: gid_t) -> Bool {
+        if getegid() == group { return true }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let filled = getgroups(count, &groups)
+        return groups.prefix(Int(max(filled, 0))).contains(group)
+    }
+
+    /// True when `signal`'s disposition is SIG_IGN (e.g. SIGHUP under `nohup`).
+    static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1  // SIG_IGN
+    }
+
+    /// Writes `bytes` to standard error with one `write(2)` per call, so
+    /// lines from several threads never interleave.
+    static func writeStandardError(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(STDERR_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+
+    /// Calls `body` with a `sockaddr_un` for `path` and its length.
+    private static func withSocketAddress(_ path: String,
+                                          _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.prefix(maximumSocketPathBytes).enumerated() { raw[i] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Glibc
+import Knob
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Synchronization
+
+/// Serves the JSON Lines state stream on a Unix stream socket
+/// (`--listen unix:PATH`), on SwiftNIO's shared event-loop group.
+///
+/// The socket file is claimed by `UnixSocketFile` (mode 0660 from the
+/// moment it exists, a lock that keeps a second tiltd from stealing it, a
+/// stale file replaced) and removed by `close()`, which the lifecycle calls
+/// on SIGINT, SIGTERM and SIGHUP, and at `exit()`. Fan-out, coalescing and
+/// the client limit are `StateBroadcaster`'s. See docs/streaming.md.
+public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
+    // Safe to share: stored properties are immutable after init, `closed`
+    // is atomic, and the broadcaster is itself Sendable.
+
+    /// Limits that keep the server's memory bounded.
+    public struct Limits: Sendable {
+        /// Connections beyond this are told so in one line and closed
+        /// (unless a client that stopped reading can make room).
+        public var maxClients = 64
+        /// SO_SNDBUF for each client socket in bytes: how much the kernel
+        /// queues for a client that stopped reading (about 80 separate lines,
+        /// 0.4 s at 200 Hz: a reader's scheduling hiccup loses nothing). NIO's
+        /// outbound high-water mark is half of it.
+        public var sendBufferBytes: Int32 = 64 * 1024
+        /// States the producer may run ahead of the event loop.
+        public var inboxCapacity = 256
+        /// A client whose queue has been full this long counts as stalled:
+        /// at the limit, it is dropped to make room for a new client.
+        public var stalledGraceSeconds = 1.0
+
+        public init() {}
+    }
+
+    /// `sockaddr_un.sun_path` holds 108 bytes including the terminating NUL.
+    public static let maximumPathBytes = Posix.maximumSocketPathBytes
+
+    /// The socket's filesystem path.
+    public let path: String
+    private let file: UnixSocketFile
+    private let broadcaster: StateBroadcaster
+    private let listener: any Channel
+    private let logger: Logger
+    private let closed = Atomic<Bool>(false)
+    private let finished: EventLoopPromise<Void>
+
+    /// The listen backlog: connections the kernel queues before tiltd accepts them.
+    private static let backlog: Int32 = 64
+
+    /// Claims `path` and starts serving.
+    ///
+    /// - Parameters:
+    ///   - path: where to create the socket.
+    ///   - group: the group to give the socket file (nil: the process's).
+    ///   - limits: client limits.
+    ///   - logger: the ready line, refusals, stale files.
+    ///   - onClientCountChange: called with the number of clients whenever it
+    ///     changes, on the event loop (drives `--on-demand`; must not block).
+    /// - Throws: `UnixSocketError` when the path is served by a live process,
+    ///   is not a socket, is too long, or a system call fails.
+    public init(path: String, group: gid_t? = nil, limits: Limits = Limits(), logger: Logger = TiltdLog.logger,
+                onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) throws {
+        let file = try UnixSocketFile.claim(path: path, group: group, backlog: Self.backlog, logger: logger)
+        // One loop for the listener and all its clients; the web server uses
+        // the same singleton group.
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let broadcaster = StateBroadcaster(eventLoop: loop, limits: limits, logger: logger,
+                                           onClientCountChange: onClientCountChange)
+        let highWater = max(Int(limits.sendBufferBytes) / 2, 1024)
+        let bootstrap = ServerBootstrap(group: loop, childGroup: loop)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferBytes))
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: highWater / 2, high: highWater))
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(BroadcastClient(broadcaster: broadcaster))
+                }
+            }
+        do {
+            self.listener = try bootstrap.withBoundSocket(file.socket).wait()
+        } catch {
+            Posix.close(file.socket)
+            file.release()
+            throw UnixSocketError.eventLoop(path: path, reason: "\(error)")
+        }
+        self.path = path
+        self.file = file
+        self.broadcaster = broadcaster
+        self.logger = logger
+        self.finished = loop.makePromise(of: Void.self)
+        logger.notice("serving states on unix:\(path)")
+    }
+
+    deinit { close() }
+
+    /// The number of connected clients.
+    public var clientCount: Int { broadcaster.clientCount }
+
+    public func emit(_ state: KnobState) {
+        broadcaster.emit(state)
+    }
+
+    /// New clients wait for the next state instead of getting the last one.
+    public func forgetCurrentState() {
+        broadcaster.forgetCurrentState()
+    }
+
+    /// Sends the states emitted so far, disconnects every client, closes the
+    /// socket and removes its file. Idempotent; waits until done. Call it
+    /// from outside the event loop, once the producer has stopped.
+    public func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else {
+            try? finished.futureResult.wait()
+            return
+        }
+        try? broadcaster.stop(listener: listener).wait()
+        file.release()
+        finished.succeed()
+    }
+
+    /// Serves until the lifecycle shuts down (the producer, a later service,
+    /// has stopped by then), then closes.
+    public func run() async throws {
+        let finished = self.finished.futureResult
+        try await withTaskCancellationHandler {
+            try await withGracefulShutdownHandler {
+                try await finished.get()
+            } onGracefulShutdown: {
+                self.close()
+            }
+        } onCancel: {
+            self.close()
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Motion
+import Streaming
+
+/// What a streamed replay saw, for the messages after it: samples and gaps.
+final class ReplayTally {
+    private var samples = 0
+    private var gaps = 0
+    private var firstGap: TraceGap?
+
+    func add(_ block: Recording) {
+        samples += block.readings.count
+        gaps += block.gaps.count
+        firstGap = firstGap ?? block.gaps.first
+    }
+
+    /// Says when there was nothing to replay (unless a signal cut it short)
+    /// and where the first gap was.
+    func report(file: String, stoppedEarly: Bool) {
+        let logger = TiltdLog.logger
+        if samples == 0, !stoppedEarly {
+            logger.warning("\(file.escapingControls()): the recording has no samples; nothing to replay")
+        }
+        if let firstGap {
+            let reason = firstGap.reason.isEmpty ? "" : " (\(firstGap.reason.escapingControls()))"
+            logger.info("""
+                note: \(file.escapingControls()): \(Counted.text(gaps, "gap")) in the trace, the first at \
+                \(PipelineDiagnostic.secondsText(firstGap.timestampNanoseconds)) s\(reason)
+                """)
+        }
+    }
+}

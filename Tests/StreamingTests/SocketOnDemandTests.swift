@@ -1,0 +1,77 @@
+import Foundation
+import Glibc
+import Synchronization
+import Streaming
+import Testing
+import TiltdTestSupport
+
+/// `--on-demand`: the device is open exactly while socket clients are connected.
+@Suite struct SocketOnDemandTests {
+    /// Records open/close calls in order.
+    final class FakeDevice: Sendable {
+        let calls = Mutex<[String]>([])
+        let failOpen = Atomic<Bool>(false)
+        var device: ListenOnDemand.Device {
+            ListenOnDemand.Device(
+                open: {
+                    if self.failOpen.load(ordering: .relaxed) { throw SocketTestClient.Failure(description: "no device") }
+                    self.calls.withLock { $0.append("open") }
+                },
+                close: { self.calls.withLock { $0.append("close") } })
+        }
+        var log: [String] { calls.withLock { $0 } }
+    }
+
+    @Test func deviceOpensWithTheFirstClientAndClosesAfterTheLast() async throws {
+        try await TestThreadExecutor.offPool {
+            let dir = try TestPaths.temporaryDirectory()
+            let notices = LogCapture()
+            let onDemand = ListenOnDemand(logger: notices.logger)
+            let server = try UnixSocketServer(path: dir + "/s.sock") { onDemand.clientCountChanged($0) }
+            defer { server.close() }
+            let fake = FakeDevice()
+            onDemand.attach(fake.device)
+            usleep(100_000)
+            #expect(fake.log.isEmpty, "nothing opens without clients")
+
+            var first: SocketTestClient? = try SocketTestClient(path: server.path)
+            #expect(TestPaths.eventually { fake.log == ["open"] })
+            var second: SocketTestClient? = try SocketTestClient(path: server.path)
+            #expect(TestPaths.eventually { server.clientCount == 2 })
+            first = nil
+            #expect(TestPaths.eventually { server.clientCount == 1 })
+            usleep(100_000)
+            #expect(fake.log == ["open"], "still one client: the device stays open")
+            second = nil
+            #expect(TestPaths.eventually { fake.log == ["open", "close"] })
+            let third = try SocketTestClient(path: server.path)
+            #expect(TestPaths.eventually { fake.log == ["open", "close", "open"] })
+            onDemand.release()
+            #expect(fake.log == ["open", "close", "open", "close"])
+            _ = (first, second, third)
+            #expect(notices.lines.contains("tiltd: last client left: device released"))
+        }
+    }
+
+    @Test func aDeviceThatCannotOpenIsReportedAndRetriedByTheNextClient() async throws {
+        try await TestThreadExecutor.offPool {
+            let dir = try TestPaths.temporaryDirectory()
+            let notices = LogCapture()
+            let onDemand = ListenOnDemand(logger: notices.logger)
+            let server = try UnixSocketServer(path: dir + "/s.sock") { onDemand.clientCountChanged($0) }
+            defer { server.close() }
+            let fake = FakeDevice()
+            fake.failOpen.store(true, ordering: .relaxed)
+            onDemand.attach(fake.device)
+            var client: SocketTestClient? = try SocketTestClient(path: server.path)
+            #expect(TestPaths.eventually { notices.lines.contains { $0.contains("cannot be opened: no device") } })
+            client = nil
+            #expect(TestPaths.eventually { server.clientCount == 0 })
+            fake.failOpen.store(false, ordering: .relaxed)
+            client = try SocketTestClient(path: server.path)
+            #expect(TestPaths.eventually { fake.log == ["open"] })
+            onDemand.release()
+            _ = client
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Glibc
+
+/// A `tiltd` started in the background for the socket and web tests, which
+/// talk to it while it runs and then stop it with a signal.
+public final class SocketTiltdProcess: @unchecked Sendable {
+    // Safe: `process` is only driven from the test's thread; output buffers
+    // are LockedData.
+    public let process = Process()
+    private let out = LockedData()
+    private let err = LockedData()
+    private let outPipe = Pipe(), errPipe = Pipe()
+
+    /// Starts `tiltd arguments…`, under `umockdev-run` when `devices` is not
+    /// empty (see TiltdProcess for the same convention).
+    ///
+    /// - Parameter launcher: a program that execs its arguments (such as
+    ///   `/usr/bin/nohup`), so that tiltd keeps its pid.
+    public init(launcher: String? = nil, _ arguments: [String], devices: [URL] = [],
+                scripts: [(node: String, script: URL)] = [], environment: [String: String] = [:]) throws {
+        if let launcher {
+            process.executableURL = URL(fileURLWithPath: launcher)
+            process.arguments = [TiltdProcess.binary.path] + arguments
+        } else if devices.isEmpty && scripts.isEmpty {
+            process.executableURL = TiltdProcess.binary
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
+            var argv: [String] = []
+            for device in devices { argv += ["--device", device.path] }
+            for (node, script) in scripts { argv += ["-s", "\(node)=\(script.path)"] }
+            process.arguments = argv + ["--", TiltdProcess.binary.path] + arguments
+        }
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = FileHandle.nullDevice
+        let out = self.out, err = self.err
+        outPipe.fileHandleForReading.readabilityHandler = { out.append($0.availableData) }
+        errPipe.fileHandleForReading.readabilityHandler = { err.append($0.availableData) }
+        try process.run()
+    }
+
+    deinit {
+        if let child = tiltdChild { kill(child, SIGKILL) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// True when tiltd runs under umockdev-run (a child of `process`).
+    private var underUmockdev: Bool { process.executableURL?.lastPathComponent == "umockdev-run" }
+
+    /// tiltd's own pid: `process` itself, or umockdev-run's child (umockdev-run
+    /// does not pass signals on).
+    public var tiltdPID: pid_t? {
+        guard underUmockdev else { return process.processIdentifier }
+        return tiltdChild
+    }
+
+    private var tiltdChild: pid_t? {
+        guard underUmockdev else { return nil }
+        let parent = process.processIdentifier
+        let children = (try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    public var stdout: String { String(decoding: out.value, as: UTF8.self) }
+    public var stderr: String { String(decoding: err.value, as: UTF8.self) }
+
+    /// Polls `condition` every 20 ms for up to `seconds` while the process runs.
+    public func waitFor(_ seconds: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            if !process.isRunning { return condition() }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// Sends `signal` and waits up to `seconds` for the process to end.
+    ///
+    /// - Returns: true when it ended in time.
+    @discardableResult
+    public func stop(with signal: Int32 = SIGTERM, within seconds: TimeInterval = 30) -> Bool {
+        if process.isRunning, let pid = tiltdPID { kill(pid, signal) }
+        return waitUntilExit(within: seconds)
+    }
+
+    /// Waits up to `seconds` for the process to end on its own.
+    @discardableResult
+    public func waitUntilExit(within seconds: TimeInterval = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        let inTime = !process.isRunning
+        if !inTime {
+            if let child = tiltdChild { kill(child, SIGKILL) }
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        outPipe.fileHandleForReading.readabilityHandler = nil
+        errPipe.fileHandleForReading.readabilityHandler = nil
+        if underUmockdev {
+            // Never read to end of file here: a leftover grandchild could
+            // hold the pipes open; take what is there without blocking.
+            for (pipe, sink) in [(outPipe, out), (errPipe, err)] {
+                let fd = pipe.fileHandleForReading.fileDescriptor
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    let n = read(fd, &chunk, chunk.count)
+                    guard n > 0 else { break }
+                    sink.append(Data(chunk[..<n]))
+                }
+            }
+        } else {
+            out.append(outPipe.fileHandleForReading.readDataToEndOfFile())
+            err.append(errPipe.fileHandleForReading.readDataToEndOfFile())
+        }
+        return inTime
+    }
+
+    /// Resident memory of the process in KiB (VmRSS from /proc), or nil.
+    public var residentKiB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+}
