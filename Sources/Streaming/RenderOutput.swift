@@ -39,13 +39,17 @@ public final class RenderOutput {
             let writer = Y4MWriter(width: width, height: height, framesPerSecond: fps, background: background)
             y4m = writer
             if let out, out != "-" {
-                let temporary = PNGWriter.temporaryPath(for: out)
+                // A regular file is replaced whole; a device or FIFO
+                // (/dev/null, a player's pipe) is written in place, never
+                // renamed over (PNGWriter.isReplaceable).
+                let replace = PNGWriter.isReplaceable(out)
+                let target = replace ? PNGWriter.temporaryPath(for: out) : out
                 let fd: Int32
-                do { fd = try Posix.openForWriting(temporary) } catch {
+                do { fd = try Posix.openForWriting(target) } catch {
                     throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable --out")
                 }
                 descriptor = fd
-                temporaryPath = temporary
+                temporaryPath = replace ? target : nil
                 ownsDescriptor = true
                 streamName = out
             } else {

@@ -158,6 +158,42 @@ import TiltdTestSupport
     }
 }
 
+extension RenderSafetyTests {
+    /// `--format y4m --out /dev/null` (as root) renamed a regular file over
+    /// the device node; a path that is not a regular file is written in place.
+    @Test func aY4MOutputThatIsAFIFOStaysAFIFO() async throws {
+        let dir = try Self.directory("fifo")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("player.y4m").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Held read-write so no open(2) blocks; the reader sees end-of-file once
+        // tiltd has exited and this is closed, whatever tiltd did with the path.
+        let hold = open(fifo, O_RDWR)
+        let descriptor = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(hold >= 0 && descriptor >= 0)
+        _ = fcntl(descriptor, F_SETFL, 0)
+        let reader = Task.detached { () -> [UInt8] in
+            defer { close(descriptor) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(descriptor, &chunk, chunk.count)
+                if count <= 0 { return bytes }
+                bytes += chunk[..<count]
+            }
+        }
+        let r = try TiltdProcess.run(["render", Self.recording, "--format", "y4m", "--size", "16", "--fps", "2",
+                                      "--out", fifo])
+        close(hold)
+        let received = await reader.value
+        #expect(r.status == 0, "\(r.stderr)")
+        var status = stat()
+        #expect(stat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced")
+        #expect(received.starts(with: Array("YUV4MPEG2 W16 H16".utf8)), "the stream went elsewhere")
+        #expect(Self.names(dir) == ["player.y4m"])
+    }
+}
+
 /// The frame names render writes (mirrors RenderTargets.isFrameName, which
 /// lives in the executable).
 enum RenderTargetsName {
