@@ -1,11 +1,9 @@
 #!/usr/bin/env python3
 """Writes the gyroscope buffer scripts under Tests/Fixtures (SPEC section 6).
 
-Each script line is `r <delay ms> <bytes>`: umockdev waits, then makes the
-bytes readable on /dev/iio:device0. Bytes below 0x20 are written as '^'
-followed by the byte + 64 ('^@' for 0), '^' itself as '^`', and every other
-byte, 0x20 included, verbatim; the file is latin-1. A read must not begin
-with 0x20 (umockdev would take it for the separator), which `escape` checks.
+Lines and escaping come from umockdev_script.py (shared with
+make-scripts.py): bytes below 0x20 as '^X', '^' as '^`', 0x20 verbatim, and
+no read may begin with 0x20 (checked there).
 
 combined-imu.script follows combined-imu.umockdev (a bmi160-like device):
 anglvel x, y, z (le:s16/16, indexes 0-2), accel x, y, z (le:s16/16,
@@ -19,6 +17,15 @@ scans. 100 Hz for 4 s, device timestamps 1000 s + 10 ms * i:
   rotation (the gyro reads 0);
 - 3.5-4 s flat and still.
 
+sibling-accel.script and sibling-gyro.script follow sibling-buffered.umockdev
+(st_lsm6dsx-style lsm6dsm_accel + lsm6dsm_gyro, each with its own buffer):
+the same motion split in two streams of 16-byte scans (x, y, z le:s16/16,
+2 bytes of padding, timestamp le:s64/64 at byte 8). The accelerometer's
+timestamps are 1000 s + 10 ms * i, the gyro's 5 ms later (1000.005 s +
+10 ms * i), so every accelerometer sample falls between two gyro scans.
+sibling-gyro-dies.script is the gyro's first 100 scans only (1 s): then its
+buffer falls silent while the accelerometer's goes on.
+
 Scales: accel 9.80665/4096 m/s^2 per count, gyro 0.001065264 rad/s per count.
 
 Run from anywhere: python3 Tests/Fixtures/make-gyro-scripts.py
@@ -26,25 +33,16 @@ Run from anywhere: python3 Tests/Fixtures/make-gyro-scripts.py
 import math
 import os
 import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from umockdev_script import escape, write  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 T0 = 1_000_000_000_000  # first device timestamp, ns
 ACCEL_SCALE = 0.002394202
 GYRO_SCALE = 0.001065264
 G = 9.80665
-
-
-def escape(data: bytes) -> str:
-    assert data[0] != 0x20, "a scripted read must not begin with 0x20"
-    out = []
-    for byte in data:
-        if byte < 0x20:
-            out.append("^" + chr(byte + 64))
-        elif byte == ord("^"):
-            out.append("^`")
-        else:
-            out.append(chr(byte))
-    return "".join(out)
 
 
 def truth(t):
@@ -69,10 +67,31 @@ def scan(i):
     return struct.pack("<hhhhhhiq", *counts, 0, T0 + i * 10_000_000)
 
 
+def counts(values, scale):
+    out = [round(v / scale) for v in values]
+    # Nudge the first byte off 0x20 (one count, far below the sensor's noise).
+    if out[0] & 0xFF == 0x20:
+        out[0] += 1
+    return out
+
+
+def sibling_accel(i):
+    roll, _, shake = truth(i / 100)
+    accel = [G * math.sin(roll) + shake, 0.0, G * math.cos(roll)]
+    return struct.pack("<hhhhq", *counts(accel, ACCEL_SCALE), 0, T0 + i * 10_000_000)
+
+
+def sibling_gyro(i):
+    _, rate, _ = truth(i / 100 + 0.005)
+    return struct.pack("<hhhhq", *counts([0.0, -rate, 0.0], GYRO_SCALE), 0, T0 + i * 10_000_000 + 5_000_000)
+
+
 def main():
-    lines = [f"r 10 {escape(scan(i))}" for i in range(400)]
-    with open(os.path.join(HERE, "combined-imu.script"), "w", encoding="latin-1", newline="\n") as out:
-        out.write("\n".join(lines) + "\n")
+    write(os.path.join(HERE, "combined-imu.script"), [f"r 10 {escape(scan(i))}" for i in range(400)])
+    write(os.path.join(HERE, "sibling-accel.script"), [f"r 10 {escape(sibling_accel(i))}" for i in range(400)])
+    gyro = [f"r 10 {escape(sibling_gyro(i))}" for i in range(400)]
+    write(os.path.join(HERE, "sibling-gyro.script"), gyro)
+    write(os.path.join(HERE, "sibling-gyro-dies.script"), gyro[:100])
 
 
 if __name__ == "__main__":

@@ -1,12 +1,8 @@
 #!/usr/bin/env python3
 """Writes the umockdev buffer scripts under Tests/Fixtures (SPEC §6).
 
-Each script line is `r <delay ms> <bytes>`: umockdev waits, then makes the
-bytes readable on /dev/iio:device0. Bytes below 0x20 are written as '^'
-followed by the byte + 64 ('^@' for 0), '^' itself as '^`', and every other
-byte, the space 0x20 included, verbatim: umockdev reads '^`' back as '^', so
-an escaped space would arrive as 0x5E. The file is latin-1. umockdev skips
-the blanks after the delay, so no line's data may begin with 0x20 (checked). Scans follow the fixtures' scan_elements: three le:s16/32 axes and
+Lines and escaping come from umockdev_script.py (shared with
+make-gyro-scripts.py; no read may begin with 0x20, checked there). Scans follow the fixtures' scan_elements: three le:s16/32 axes and
 an le:s64/64 timestamp, 24 bytes with 4 bytes of padding (IIO ABI alignment).
 
 Run from anywhere: python3 Tests/Fixtures/make-scripts.py
@@ -14,21 +10,14 @@ Run from anywhere: python3 Tests/Fixtures/make-scripts.py
 import math
 import os
 import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from umockdev_script import escape  # noqa: E402
+import umockdev_script  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 T0 = 1_000_000_000_000  # first device timestamp, ns
-
-
-def escape(data: bytes) -> str:
-    out = []
-    for byte in data:
-        if byte < 0x20:
-            out.append("^" + chr(byte + 64))
-        elif byte == ord("^"):
-            out.append("^`")
-        else:
-            out.append(chr(byte))
-    return "".join(out)
 
 
 def scan(x: int, y: int, z: int, timestamp: int) -> bytes:
@@ -38,11 +27,7 @@ def scan(x: int, y: int, z: int, timestamp: int) -> bytes:
 
 
 def write(name: str, lines: list) -> None:
-    for line in lines:
-        data = line.split(" ", 2)[2]
-        assert not data.startswith(" "), f"{name}: a read may not begin with 0x20 (umockdev skips it)"
-    with open(os.path.join(HERE, name), "w", encoding="latin-1", newline="\n") as out:
-        out.write("\n".join(lines) + "\n")
+    umockdev_script.write(os.path.join(HERE, name), lines)
 
 
 def tilting(count: int, period_ms: int, delay_ms: int) -> list:

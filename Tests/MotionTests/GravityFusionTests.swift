@@ -132,6 +132,24 @@ import Testing
         #expect(pipeline.takeDiagnostics().map(\.kind) == ["filter-reset"])
     }
 
+    @Test func theDirectionStaysAUnitVectorThroughFastMotionShakesAndJitter() {
+        // The step rescales v by one Newton step near |v| = 1 (a square root
+        // only after a large correction): the length must stay within the
+        // stated 4e-7 of 1 on every step, including the start-up ramp.
+        let samples = Self.script(seconds: 6, angles: { t in (1.2 * sin(2 * .pi * 1.3 * t), 0.6 * sin(2 * .pi * 0.7 * t)) },
+                                  shake: { t in t > 3 && t < 4 ? SIMD3(14 * sin(40 * t), 0, 9 * cos(33 * t)) : .zero })
+        var fusion = GravityFusion()
+        fusion.restart(acceleration: SIMD3(1, 0, 0))  // far from the truth: large corrections first
+        var worst = 0.0
+        for (index, (reading, _)) in samples.enumerated() {
+            let interval = 0.01 + 0.0004 * sin(Double(index) * 1.7)
+            let direction = fusion.update(acceleration: reading.acceleration, rotationRate: reading.rotationRate!,
+                                          intervalSeconds: interval, weight: 1)
+            worst = max(worst, abs((direction * direction).sum().squareRoot() - 1))
+        }
+        #expect(worst < 4e-7, "|direction| strayed \(worst) from 1")
+    }
+
     @Test func aLastingDisagreementIsNotRejectedForever() {
         // The gyro "misses" a 40° turn (it reads zero while the device turns
         // within one sample): the accelerometer disagrees by more than the

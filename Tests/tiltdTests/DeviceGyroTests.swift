@@ -12,6 +12,24 @@ import TiltdTestSupport
         return s >= 1 && s < 3 ? 0.6 * sin(2 * .pi * 0.75 * (s - 1)) : 0
     }
 
+    /// Replays `trace` with `options` and returns the mean roll error (°)
+    /// during the scripted rotation and the peak error during the shake.
+    static func rollErrors(trace: URL, options: [String],
+                           sourceLocation: SourceLocation = #_sourceLocation) throws -> (rotation: Double, shake: Double) {
+        let replay = try TiltdProcess.run(["replay", "--no-gate"] + options + [trace.path])
+        #expect(replay.status == 0, "\(replay.stderr)", sourceLocation: sourceLocation)
+        var rotation: [Double] = [], shake: [Double] = []
+        for state in DeviceTestSupport.states(replay.stdout) {
+            guard let t = (state["t"] as? NSNumber)?.doubleValue,
+                  let roll = (state["roll"] as? NSNumber)?.doubleValue else { continue }
+            let error = abs(roll - scriptedRoll(t)) * 180 / .pi
+            if t >= 1001 && t < 1003 { rotation.append(error) }
+            if t >= 1003 && t < 1004 { shake.append(error) }
+        }
+        #expect(rotation.count == 200 && shake.count == 100, sourceLocation: sourceLocation)
+        return (rotation.reduce(0, +) / Double(max(rotation.count, 1)), shake.max() ?? .infinity)
+    }
+
     static func jsonList(_ fixture: String) throws -> [[String: Any]] {
         let result = try DeviceTestSupport.tiltd(["list", "--json"], devices: [fixture])
         #expect(result.status == 0, "\(result.stderr)")
@@ -36,19 +54,7 @@ import TiltdTestSupport
 
         // The same capture, replayed fused and accelerometer-only.
         func rollErrors(_ options: [String]) throws -> (rotation: Double, shake: Double) {
-            let replay = try TiltdProcess.run(["replay", "--no-gate"] + options + [trace.path])
-            #expect(replay.status == 0, "\(replay.stderr)")
-            let states = DeviceTestSupport.states(replay.stdout)
-            var rotation: [Double] = [], shake: [Double] = []
-            for state in states {
-                guard let t = (state["t"] as? NSNumber)?.doubleValue,
-                      let roll = (state["roll"] as? NSNumber)?.doubleValue else { continue }
-                let error = abs(roll - Self.scriptedRoll(t)) * 180 / .pi
-                if t >= 1001 && t < 1003 { rotation.append(error) }
-                if t >= 1003 && t < 1004 { shake.append(error) }
-            }
-            #expect(rotation.count == 200 && shake.count == 100)
-            return (rotation.reduce(0, +) / Double(rotation.count), shake.max() ?? .infinity)
+            try Self.rollErrors(trace: trace, options: options)
         }
         let fused = try rollErrors([])
         let accelerometerOnly = try rollErrors(["--no-gyro"])

@@ -79,7 +79,7 @@ struct AccelerometerDiscovery {
             bufferCapable: axes.allSatisfy(LibIIO.isScanElement),
             hasTimestamp: timestamp.map(LibIIO.isScanElement) ?? false,
             currentTrigger: LibIIO.currentTriggerName(device),
-            triggerCandidate: triggerCandidate(id: id, name: name, allDevices: allDevices),
+            triggerCandidate: Self.triggerCandidate(id: id, name: name, allDevices: allDevices),
             timestampClock: clock)
         var found = Found(device: device, axes: axes, timestamp: timestamp, info: info)
         do {
@@ -120,7 +120,7 @@ struct AccelerometerDiscovery {
 
     /// HID sensor hubs name their trigger `<name>-dev<N>`, other drivers
     /// `<name>-trigger` (SPEC §4); nil when no such trigger exists.
-    private func triggerCandidate(id: String, name: String?, allDevices: [OpaquePointer]) -> String? {
+    static func triggerCandidate(id: String, name: String?, allDevices: [OpaquePointer]) -> String? {
         guard let name else { return nil }
         let number = id.hasPrefix("iio:device") ? String(id.dropFirst("iio:device".count)) : id
         let triggers = Set(allDevices.filter(LibIIO.isTrigger).compactMap(LibIIO.deviceName))

@@ -8,9 +8,11 @@ import Glibc
 /// on the capture thread only.
 ///
 /// A gyro on the accelerometer's own device shares its buffer scan; a
-/// sibling or hub gyro is read through its raw attributes right after each
-/// accelerometer sample. When a gyro read fails the capture says so once
-/// and goes on with the accelerometer alone.
+/// sibling or hub gyro is captured through its own buffer and merged by
+/// device timestamp (`GyroTimeline`), or, without scan elements or when its
+/// buffer is refused, read through its raw attributes right after each
+/// accelerometer sample. When a gyro read fails or its buffer falls silent
+/// the capture says so once and goes on with the accelerometer alone.
 final class CaptureSession {
     let context: IIOContext
     private(set) var status: CaptureStatus
@@ -20,6 +22,8 @@ final class CaptureSession {
     private var pending: [(raw: SIMD3<Int64>, time: Int64?, gyro: SIMD3<Int64>?)] = []
     /// The gyro read separately from the accelerometer, nil when it shares the scan or there is none.
     private var gyroPoller: PolledReader?
+    /// A separate gyro captured through its own buffer, merged by device timestamp.
+    private var gyroBuffer: GyroBufferedReader?
     /// The hub's fused rotation and its checked convention (`--source rotation`).
     private var rotation: (reader: RotationReader, convention: RotationQuaternion.Convention)?
 
@@ -71,6 +75,11 @@ final class CaptureSession {
                 let reader = try BufferedReader(found: found, context: context, gyroAxes: gyroAxesInScan ?? [],
                                                 notice: notice)
                 buffered = reader
+                // Before the first refill, so the gyro's scans start with the accelerometer's.
+                if let gyro, gyroAxesInScan == nil {
+                    gyroBuffer = CaptureSession.openGyroBuffer(gyro, context: context, clock: reader.clock,
+                                                               notice: notice)
+                }
                 context.setTimeout(seconds: max(configuration.bufferSilenceSeconds, 3 / rate))
                 var first: [(raw: SIMD3<Int64>, time: Int64?, gyro: SIMD3<Int64>?)] = []
                 try reader.refill { raw, time, gyroRaw in first.append((raw, time, gyroRaw)) }
@@ -79,6 +88,8 @@ final class CaptureSession {
             } catch let error as IIOError where configuration.mode == .auto {
                 buffered?.close()
                 buffered = nil
+                gyroBuffer?.close()
+                gyroBuffer = nil
                 let reason = error.errno.code == ETIMEDOUT
                     ? "its buffer delivered nothing for \(configuration.bufferSilenceSeconds) s: "
                         + "check trigger/current_trigger and sampling_frequency" : "\(error)"
@@ -88,7 +99,10 @@ final class CaptureSession {
         }
         self.buffered = buffered
         polled = buffered == nil ? PolledReader(axes: found.axes, shownName: info.displayName) : nil
-        if let gyro, buffered == nil || gyroAxesInScan == nil {
+        if let gyro, buffered == nil, configuration.mode != .poll {
+            gyroBuffer = CaptureSession.openGyroBuffer(gyro, context: context, clock: "monotonic", notice: notice)
+        }
+        if let gyro, gyroBuffer == nil, buffered == nil || gyroAxesInScan == nil {
             gyroPoller = PolledReader(axes: gyro.axes, shownName: gyro.info.displayName, kind: "anglvel")
         }
         status = CaptureStatus(info: info, mode: buffered == nil ? .poll : .buffer, rateHertz: rate,
@@ -140,15 +154,28 @@ final class CaptureSession {
     }
 
     /// Disables the buffer, if any. The context is freed with the session.
-    func close() { buffered?.close() }
+    func close() {
+        buffered?.close()
+        gyroBuffer?.close()
+    }
 
     /// One sample from the accelerometer's counts and the gyro's (from the
     /// scan, or read now from its attributes).
     private func sample(raw: SIMD3<Int64>, time: Int64?, gyroRaw: SIMD3<Int64>?,
                         notice: (String) -> Void) -> CapturedSample {
         let counts = SIMD3<Double>(Double(raw.x), Double(raw.y), Double(raw.z))
+        let time = time ?? MonotonicClock.nanoseconds()
         var gyroCounts = gyroRaw.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
-        if let poller = gyroPoller {
+        if let reader = gyroBuffer {
+            do {
+                gyroCounts = try reader.raw(at: time)
+            } catch {
+                notice("lost the gyroscope \(reader.shownName): \(error); continuing with the accelerometer alone")
+                reader.close()
+                gyroBuffer = nil
+                status.gyro = nil
+            }
+        } else if let poller = gyroPoller {
             do {
                 gyroCounts = try poller.read()
             } catch {
@@ -171,7 +198,7 @@ final class CaptureSession {
             }
         }
         return CapturedSample(
-            reading: Reading(timestampNanoseconds: time ?? MonotonicClock.nanoseconds(),
+            reading: Reading(timestampNanoseconds: time,
                              acceleration: acceleration, rotationRate: rate),
             raw: counts, rawRotation: rate == nil ? nil : gyroCounts)
     }
@@ -210,22 +237,6 @@ final class CaptureSession {
                 + "using the accelerometer instead")
             return nil
         }
-    }
-
-    /// Sets a separate gyro's `sampling_frequency` to the accelerometer's rate
-    /// (best effort: a polled gyro delivers its latest value either way) and
-    /// returns the gyro's rate.
-    private static func matchGyroRate(_ rate: Double, gyro: GyroDiscovery.Found, notice: (String) -> Void) -> Double? {
-        guard let current = gyro.info.samplingFrequencyHertz, current < rate else {
-            return gyro.info.samplingFrequencyHertz
-        }
-        let text = CaptureRate.attributeText(rate)
-        if let errno = LibIIO.writeDeviceAttribute(gyro.device, "sampling_frequency", text) {
-            notice("cannot set sampling_frequency of the gyroscope \(gyro.info.displayName) to \(text) Hz: "
-                + "\(errno): \(IIOError.advice(for: errno)); it stays at \(CaptureRate.attributeText(current)) Hz")
-            return current
-        }
-        return rate
     }
 
     private static func choose(_ configuration: CaptureConfiguration, context: IIOContext,

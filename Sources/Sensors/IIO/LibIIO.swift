@@ -143,6 +143,13 @@ enum LibIIO {
         return .failure(Errno(code == 0 ? EIO : code))
     }
 
+    /// Makes `refill` return EAGAIN at once when no scan is ready instead
+    /// of waiting: `iio_buffer_set_blocking_mode`.
+    static func setNonBlocking(_ buffer: OpaquePointer) -> Errno? {
+        let result = iio_buffer_set_blocking_mode(buffer, false)
+        return result < 0 ? Errno(Int32(-result)) : nil
+    }
+
     /// Disables the buffer and frees it: `iio_buffer_destroy`.
     static func destroyBuffer(_ buffer: OpaquePointer) { iio_buffer_destroy(buffer) }
 

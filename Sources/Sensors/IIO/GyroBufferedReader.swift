@@ -1,0 +1,143 @@
+import Motion
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A gyroscope on its own IIO device (st_lsm6dsx `<chip>_gyro`, HID
+/// `gyro_3d`) captured through its own one-scan buffer, read without
+/// blocking after each accelerometer sample so the two streams can be
+/// merged by device timestamp (`GyroTimeline`).
+///
+/// Lives on the capture thread only; the accelerometer's buffer is the one
+/// that blocks (and that `cancel()` wakes).
+final class GyroBufferedReader {
+    private var buffer: OpaquePointer?
+    private let layout: ScanLayout
+    private var timeline = GyroTimeline()
+    /// How long (device time) the gyro may deliver nothing before it counts
+    /// as lost: the accelerometer's running-buffer timeout, max(1 s, 4 periods).
+    private let silenceNanoseconds: Int64
+    /// The first accelerometer time asked about, standing in for the newest
+    /// scan until one arrives.
+    private var firstAskedNanoseconds: Int64?
+    let shownName: String
+    /// The clock of the gyro's timestamps after asking for monotonic.
+    let clock: String
+
+    /// Enables the gyro's x, y, z and timestamp, sets its trigger (HID hubs
+    /// need one) and clock, and creates a non-blocking buffer.
+    ///
+    /// - Throws: `IIOError`: ENOTSUP without a timestamp scan element (there
+    ///   is nothing to merge by), EINVAL when the scan size disagrees or the
+    ///   clock cannot match `clock`, else what enabling the buffer raised.
+    init(found: GyroDiscovery.Found, context: IIOContext, clock wanted: String) throws {
+        let device = found.device
+        shownName = found.info.displayName
+        guard let timestamp = LibIIO.inputChannel(device, id: "timestamp"), LibIIO.isScanElement(timestamp) else {
+            throw IIOError("buffered capture of the gyroscope", on: shownName, errno: Errno(ENOTSUP),
+                           fix: "it has no in_timestamp scan element to merge by: it is polled instead")
+        }
+        for channel in LibIIO.channels(device) where LibIIO.isScanElement(channel) { LibIIO.disable(channel) }
+        for channel in found.axes + [timestamp] { LibIIO.enable(channel) }
+        func element(_ channel: OpaquePointer) -> ScanLayout.Element {
+            .init(index: LibIIO.scanIndex(channel), type: LibIIO.dataFormat(channel))
+        }
+        layout = ScanLayout(axes: found.axes.map(element), timestamp: element(timestamp))
+        guard LibIIO.sampleSize(device) == layout.scanBytes else {
+            throw IIOError("laying out the gyroscope's scans", on: shownName, errno: Errno(EINVAL),
+                           fix: "libiio says \(LibIIO.sampleSize(device)) bytes per scan, tiltd computed "
+                               + "\(layout.scanBytes): report the device's scan_elements")
+        }
+        var current = "realtime"
+        if case .success(let text) = LibIIO.readDeviceAttribute(device, "current_timestamp_clock") {
+            current = text.trimmingNewline()
+        }
+        if current != wanted, LibIIO.writeDeviceAttribute(device, "current_timestamp_clock", wanted) == nil {
+            current = wanted
+        }
+        guard current == wanted else {
+            throw IIOError("setting current_timestamp_clock to \(wanted)", on: shownName, errno: Errno(EINVAL),
+                           fix: "its timestamps stay on the \(current) clock, the accelerometer's are on the "
+                               + "\(wanted) clock: install udev/70-tiltd.rules to allow it")
+        }
+        clock = current
+        let rate = found.info.samplingFrequencyHertz ?? 0
+        silenceNanoseconds = Int64(max(1, rate > 0 ? 4 / rate : 1) * 1e9)
+        let id = found.info.id
+        if LibIIO.currentTriggerName(device) == nil,
+           let name = AccelerometerDiscovery.triggerCandidate(id: id, name: found.info.name,
+                                                            allDevices: LibIIO.devices(context.pointer)) {
+            let trigger = LibIIO.devices(context.pointer).first { LibIIO.isTrigger($0) && LibIIO.deviceName($0) == name }
+            if let error = LibIIO.setTrigger(device, trigger) {
+                throw IIOError("setting trigger \(name) (trigger/current_trigger)", on: shownName, errno: error)
+            }
+        }
+        switch LibIIO.createBuffer(device, samples: 1) {
+        case .success(let created): buffer = created
+        case .failure(let errno): throw IIOError("enabling the gyroscope's buffer", on: shownName, errno: errno)
+        }
+        if let buffer, let errno = LibIIO.setNonBlocking(buffer) {
+            close()
+            throw IIOError("making the gyroscope's buffer non-blocking", on: shownName, errno: errno)
+        }
+    }
+
+    deinit { close() }
+
+    /// The gyro's raw counts at the accelerometer's device time `time`,
+    /// after taking in every scan that has arrived; nil before the first.
+    ///
+    /// - Throws: `IIOError` with ETIMEDOUT when the newest scan is older
+    ///   than the silence limit (a buffer that died: its script ended, its
+    ///   trigger stopped), or what reading the buffer raised (ENODEV).
+    func raw(at time: Int64) throws -> SIMD3<Double>? {
+        try drain()
+        let newest = timeline.newestNanoseconds ?? firstAskedNanoseconds ?? time
+        if firstAskedNanoseconds == nil { firstAskedNanoseconds = time }
+        if time - newest > silenceNanoseconds {
+            let seconds = CaptureRate.attributeText(Double(silenceNanoseconds) / 1e9)
+            throw IIOError("reading the gyroscope's buffer", on: shownName, errno: Errno(ETIMEDOUT),
+                           fix: "it delivered nothing for \(seconds) s of the accelerometer's time")
+        }
+        return timeline.raw(at: time)?.raw
+    }
+
+    /// Appends every scan that has arrived to the timeline, without waiting.
+    ///
+    /// - Returns: how many scans were appended.
+    /// - Throws: `IIOError` (ENODEV when the device vanished) for any
+    ///   failure but "nothing yet" (EAGAIN).
+    @discardableResult
+    private func drain() throws -> Int {
+        guard let buffer else { return 0 }
+        var appended = 0
+        // Bounded: a gyro far ahead cannot keep the accelerometer waiting.
+        while appended < timeline.capacity {
+            switch LibIIO.refill(buffer) {
+            case .failure(let errno) where errno.code == EAGAIN:
+                return appended
+            case .failure(let errno):
+                throw IIOError("reading the gyroscope's buffer", on: shownName, errno: errno)
+            case .success:
+                let bytes = LibIIO.bufferBytes(buffer)
+                var offset = 0
+                while offset + layout.scanBytes <= bytes.count {
+                    let scan = layout.decode(bytes, at: offset)
+                    if let time = scan.timestamp {
+                        timeline.append(timeNanoseconds: time,
+                                        raw: SIMD3(Double(scan.raw.x), Double(scan.raw.y), Double(scan.raw.z)))
+                        appended += 1
+                    }
+                    offset += layout.scanBytes
+                }
+            }
+        }
+        return appended
+    }
+
+    /// Disables and frees the buffer; idempotent.
+    func close() {
+        if let buffer { LibIIO.destroyBuffer(buffer) }
+        buffer = nil
+    }
+}
