@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// A sibling gyroscope captured through its own buffer and merged with the
 /// accelerometer's by device timestamp (sibling-buffered.umockdev, scripts
