@@ -74,4 +74,12 @@ final class WebConnectionRegistry: Sendable {
     func remove(_ id: UInt64) {
         state.withLock { _ = $0.entries.removeValue(forKey: id) }
     }
+
+    /// Closes every open connection (the end of a shutdown's drain): a
+    /// browser that neither reads nor closes (a WebSocket with a full send
+    /// buffer, one mid-message) would otherwise hold the server open.
+    func closeAll() {
+        let channels = state.withLock { $0.entries.values.map(\.channel) }
+        for channel in channels { channel.close(promise: nil) }
+    }
 }

@@ -30,6 +30,8 @@ public final class WebServer: Service, Sendable {
     let registry: WebConnectionRegistry
     private let boundPort = WebBoundPort()
     private let failure = Mutex<WebServerError?>(nil)
+    /// The close at the end of a shutdown's drain, once scheduled.
+    private let drain = Mutex<Scheduled<Void>?>(nil)
     private let application: any Service
 
     /// Prepares a server (nothing is bound until `run`).
@@ -83,13 +85,39 @@ public final class WebServer: Service, Sendable {
                                   logger: configuration.logger)
     }
 
+    /// How long a graceful shutdown lets open connections finish before
+    /// they are closed: a stream sends its last state well within it, and a
+    /// browser that stopped reading cannot hold `tiltd serve` open (SIGTERM
+    /// must end it within a second).
+    public static let shutdownDrain = TimeAmount.milliseconds(500)
+
     /// Serves until the task is cancelled or a graceful shutdown ends it.
+    ///
+    /// Hummingbird's graceful shutdown waits for every connection with no
+    /// deadline, and its cancellation closes only each connection's input:
+    /// a stream or WebSocket whose write waits on a browser that stopped
+    /// reading (full send buffer) never ends. So a shutdown closes whatever
+    /// is still open after `shutdownDrain`, and a cancellation at once; a
+    /// full close fails the pending writes.
     ///
     /// - Throws: `WebServerError.cannotListen` when binding fails; after
     ///   that, what Hummingbird throws.
     public func run() async throws {
+        let registry = self.registry
+        defer { drain.withLock { $0?.cancel() } }
         do {
-            try await application.run()
+            try await withGracefulShutdownHandler {
+                try await withTaskCancellationHandler {
+                    try await application.run()
+                } onCancel: {
+                    registry.closeAll()
+                }
+            } onGracefulShutdown: {
+                let task = MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: Self.shutdownDrain) {
+                    registry.closeAll()
+                }
+                self.drain.withLock { $0 = task }
+            }
         } catch {
             // Only a failure to start is a listening problem.
             guard boundPort.port == nil, !(error is CancellationError) else { throw error }

@@ -78,6 +78,31 @@ import TiltdTestSupport
         }
     }
 
+    /// A WebSocket browser that stops reading in the middle of a message
+    /// (its send buffer full, its message unfinished) cannot hold
+    /// `tiltd serve` open: SIGTERM ends it, cleanly, after the server's
+    /// 0.5 s drain (5 s asserted: CI machines are loaded).
+    @Test func sigtermEndsServeWhileAWebSocketHangsMidMessage() async throws {
+        try await WebServerTests.offPool {
+            let (tiltd, port) = try Self.startServe()
+            let client = try WebAttackTests.openWebSocket(port: port)
+            let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 48 * 1024)
+            // A message over the 64 KiB limit, never finished, the server's
+            // close frame never answered, the states the replay sends never read.
+            #expect(client.write(WebAttackTests.frame(opcode: 0x1, fin: false, payload: chunk)))
+            _ = client.write(WebAttackTests.frame(opcode: 0x0, fin: false, payload: chunk))
+            #expect(WebTestClient.health(port: port, timeout: 20) == 200)
+            kill(tiltd.tiltdPID, SIGTERM)
+            let exited = TestPaths.eventually(5) { !tiltd.process.isRunning }
+            #expect(exited, "tiltd serve still running 5 s after SIGTERM: \(tiltd.stderr)")
+            guard exited else { return }
+            tiltd.process.waitUntilExit()
+            #expect(tiltd.process.terminationReason == .exit && tiltd.process.terminationStatus == 0,
+                    "\(tiltd.stderr)")
+            withExtendedLifetime(client) {}
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")))
     func servesALiveDevice() async throws {
         // Blocking calls run off Swift's small cooperative pool, which the
