@@ -17,6 +17,20 @@ enum WebBrowser {
     /// - Returns: standard output (the DOM for `--dump-dom`).
     static func run(_ arguments: [String], url: String, seconds: Int = 90, profile: String,
                     window: String = "800,600") throws -> String {
+        // Chromium sometimes exits at once with no output at all while the
+        // parallel suite keeps the machine busy (seen in full runs, never
+        // alone); an empty answer says nothing about the page, so it is
+        // asked again, at most twice. A page that loads but is wrong still fails.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let out = try runOnce(arguments, url: url, seconds: seconds, profile: profile + "-\(attempt)", window: window)
+            if out.contains("<html") || attempt == 3 { return out }
+        }
+    }
+
+    private static func runOnce(_ arguments: [String], url: String, seconds: Int, profile: String,
+                                window: String) throws -> String {
         guard let executable else { throw Failure(description: "chromium is not installed (scripts/setup.sh test installs it)") }
         // Output goes to files: no pipe can fill up while chromium runs.
         let outPath = profile + "-stdout", errPath = profile + "-stderr"
