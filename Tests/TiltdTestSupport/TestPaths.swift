@@ -5,6 +5,8 @@ import Glibc
 public enum TestPaths {
     /// A fresh directory under /tmp for one test's socket (short enough for sun_path).
     public static func temporaryDirectory() throws -> String {
+        // Nearly every test starts here: the first one raises the open-file limit.
+        TestFileLimit.raise()
         var template = Array("/tmp/tiltd-sock-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw SocketTestClient.Failure(description: "mkdtemp failed") }
         return String(cString: made)

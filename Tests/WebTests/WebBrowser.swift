@@ -14,23 +14,30 @@ enum WebBrowser {
     /// Runs chromium headless on `url` with `arguments` (e.g. `--dump-dom`),
     /// killed after `seconds`, in a window of `window` CSS pixels.
     ///
+    /// Chromium sometimes exits at once with no output, or with the empty
+    /// document of a failed load, while the parallel suite keeps the machine
+    /// busy (seen in full runs, never alone). Neither says anything about the
+    /// page, so an answer without `marker` (an element every good load has)
+    /// is asked again, at most twice (nil: any answer will do, as for a
+    /// screenshot); the third is an error that carries
+    /// Chromium's exit status and the end of its stderr. A page that loads
+    /// but is wrong still fails the test's own checks.
+    ///
     /// - Returns: standard output (the DOM for `--dump-dom`).
     static func run(_ arguments: [String], url: String, seconds: Int = 90, profile: String,
-                    window: String = "800,600") throws -> String {
-        // Chromium sometimes exits at once with no output at all while the
-        // parallel suite keeps the machine busy (seen in full runs, never
-        // alone); an empty answer says nothing about the page, so it is
-        // asked again, at most twice. A page that loads but is wrong still fails.
-        var attempt = 0
-        while true {
-            attempt += 1
-            let out = try runOnce(arguments, url: url, seconds: seconds, profile: profile + "-\(attempt)", window: window)
-            if out.contains("<html") || attempt == 3 { return out }
+                    window: String = "800,600", marker: String? = "<html") throws -> String {
+        var attempts: [String] = []
+        for attempt in 1...3 {
+            let answer = try runOnce(arguments, url: url, seconds: seconds, profile: profile + "-\(attempt)", window: window)
+            guard let marker, !answer.out.contains(marker) else { return answer.out }
+            attempts.append("attempt \(attempt): exit \(answer.status), \(answer.out.utf8.count) bytes out "
+                            + "(\(answer.out.prefix(200))), stderr: \(answer.err.suffix(600))")
         }
+        throw Failure(description: "chromium never answered \(url) with \(marker ?? ""):\n" + attempts.joined(separator: "\n"))
     }
 
     private static func runOnce(_ arguments: [String], url: String, seconds: Int, profile: String,
-                                window: String) throws -> String {
+                                window: String) throws -> (out: String, err: String, status: Int32) {
         guard let executable else { throw Failure(description: "chromium is not installed (scripts/setup.sh test installs it)") }
         // Output goes to files: no pipe can fill up while chromium runs.
         let outPath = profile + "-stdout", errPath = profile + "-stderr"
@@ -46,11 +53,11 @@ enum WebBrowser {
         try process.run()
         process.waitUntilExit()
         let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         if process.terminationStatus == 124 {
-            let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
             throw Failure(description: "chromium did not finish within \(seconds) s: \(err.suffix(2000))")
         }
-        return out
+        return (out, err, process.terminationStatus)
     }
 
     /// The attributes of the element with `id` in a dumped DOM, as name → value.

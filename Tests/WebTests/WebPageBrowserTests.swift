@@ -17,7 +17,8 @@ import Web
             let running = Self.produceStates(into: server.feed)
             defer { running.set() }
             let dom = try WebBrowser.run((ProcessInfo.processInfo.environment["TILTD_CHROMIUM_FLAGS"] ?? "--virtual-time-budget=3000 --dump-dom").split(separator: " ").map(String.init),
-                                         url: "http://127.0.0.1:\(port)/?frames=30", profile: profile)
+                                         url: "http://127.0.0.1:\(port)/?frames=30", profile: profile,
+                                         marker: "id=\"knob\"")
             let knob = WebBrowser.attributes(ofElementWithID: "knob", in: dom)
             #expect(knob["data-via"] == "events", "the page applied states from the stream: \(knob)")
             #expect(Int(knob["data-applied"] ?? "0") ?? 0 >= 2)
@@ -42,7 +43,8 @@ import Web
             let running = Self.produceStates(into: server.feed)
             defer { running.set() }
             let dom = try WebBrowser.run(["--virtual-time-budget=3000", "--dump-dom"],
-                                         url: "http://127.0.0.1:\(port)/?frames=60", profile: profile, window: "360,640")
+                                         url: "http://127.0.0.1:\(port)/?frames=60", profile: profile, window: "360,640",
+                                         marker: "id=\"knob\"")
             // (Headless Chromium keeps windows at least 500 px wide: the page is
             // narrower than the 512 px knob asked for either way.)
             // Nothing wider than the window: no sideways scrolling.

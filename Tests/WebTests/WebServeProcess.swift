@@ -81,12 +81,20 @@ final class WebServeProcess {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(tiltdPID)/fd").count) ?? 0
     }
 
-    /// Sends `signal` to tiltd and waits up to 10 s for the exit; true when it exited.
+    /// Sends `signal` to tiltd and waits up to 10 s for the exit; true when it
+    /// exited. Past the deadline tiltd is killed (SIGKILL) and reaped before
+    /// this returns false, so `process.terminationStatus` is always safe to
+    /// read afterwards (Foundation traps on it while the process runs).
     func stop(with signal: Int32 = SIGTERM) -> Bool {
         guard process.isRunning else { return true }
-        kill(tiltdPID, signal)
+        let pid = tiltdPID
+        kill(pid, signal)
         let exited = TestPaths.eventually(10) { !self.process.isRunning }
-        if exited { process.waitUntilExit() }
+        if !exited {
+            kill(pid, SIGKILL)
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
         return exited
     }
 }

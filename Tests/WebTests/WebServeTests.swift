@@ -166,7 +166,8 @@ import TiltdTestSupport
             defer { _ = tiltd.stop(with: SIGKILL) }
             let profile = try TestPaths.temporaryDirectory()
             let url = "http://127.0.0.1:\(port)/?frames=40"
-            let dom = try WebBrowser.run(["--virtual-time-budget=3000", "--dump-dom"], url: url, profile: profile)
+            let dom = try WebBrowser.run(["--virtual-time-budget=3000", "--dump-dom"], url: url, profile: profile,
+                                         marker: "id=\"knob\"")
             let knob = WebBrowser.attributes(ofElementWithID: "knob", in: dom)
             #expect(knob["data-via"] == "events", "states came from the live stream: \(knob)")
             #expect(Int(knob["data-applied"] ?? "0") ?? 0 >= 2)
@@ -185,7 +186,8 @@ import TiltdTestSupport
             // A screenshot that shows the knob: the base layer's grey disc sits in
             // the page's top-left area, the page background is #2a2a2c.
             let shot = profile + "/page.png"
-            _ = try WebBrowser.run(["--virtual-time-budget=3000", "--screenshot=\(shot)"], url: url, profile: profile + "/shot")
+            _ = try WebBrowser.run(["--virtual-time-budget=3000", "--screenshot=\(shot)"], url: url, profile: profile + "/shot",
+                                 marker: nil)
             let image = try PNGReader.read(path: shot)
             #expect(image.width == 800 && image.height == 600)
             var metal = 0

@@ -24,6 +24,8 @@ import Web
     static func withServer(maxStreams: Int = 8, layers: WebLayerImages? = nil,
                            configure: (inout WebServerConfiguration) -> Void = { _ in },
                            _ body: @escaping @Sendable (WebServer, UInt16) throws -> Void) async throws {
+        // The server sizes its connection budget from the descriptors left now.
+        TestFileLimit.raise()
         var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0, maxStreams: maxStreams,
                                                    sourceDescription: "test \"feed\"")
         configure(&configuration)

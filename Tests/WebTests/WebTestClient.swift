@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TiltdTestSupport
 
 /// A raw HTTP/1.1 client over TCP for the web tests: exact control of the
 /// method and headers (Origin, WebSocket upgrade) and of streamed bodies.
@@ -17,6 +18,7 @@ final class WebTestClient: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     init(port: UInt16, host: String = "127.0.0.1") throws {
+        TestFileLimit.raise()  // floods of these share the process with other suites' servers
         fileDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
