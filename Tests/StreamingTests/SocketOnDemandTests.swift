@@ -35,17 +35,17 @@ import TiltdTestSupport
             #expect(fake.log.isEmpty, "nothing opens without clients")
 
             var first: SocketTestClient? = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually { fake.log == ["open"] })
+            #expect(TestPaths.eventually(30) { fake.log == ["open"] })
             var second: SocketTestClient? = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually { server.clientCount == 2 })
+            #expect(TestPaths.eventually(30) { server.clientCount == 2 })
             first = nil
-            #expect(TestPaths.eventually { server.clientCount == 1 })
+            #expect(TestPaths.eventually(30) { server.clientCount == 1 })
             usleep(100_000)
             #expect(fake.log == ["open"], "still one client: the device stays open")
             second = nil
-            #expect(TestPaths.eventually { fake.log == ["open", "close"] })
+            #expect(TestPaths.eventually(30) { fake.log == ["open", "close"] })
             let third = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually { fake.log == ["open", "close", "open"] })
+            #expect(TestPaths.eventually(30) { fake.log == ["open", "close", "open"] })
             onDemand.release()
             #expect(fake.log == ["open", "close", "open", "close"])
             _ = (first, second, third)
@@ -64,12 +64,12 @@ import TiltdTestSupport
             fake.failOpen.store(true, ordering: .relaxed)
             onDemand.attach(fake.device)
             var client: SocketTestClient? = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually { notices.lines.contains { $0.contains("cannot be opened: no device") } })
+            #expect(TestPaths.eventually(30) { notices.lines.contains { $0.contains("cannot be opened: no device") } })
             client = nil
-            #expect(TestPaths.eventually { server.clientCount == 0 })
+            #expect(TestPaths.eventually(30) { server.clientCount == 0 })
             fake.failOpen.store(false, ordering: .relaxed)
             client = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually { fake.log == ["open"] })
+            #expect(TestPaths.eventually(30) { fake.log == ["open"] })
             onDemand.release()
             _ = client
         }
