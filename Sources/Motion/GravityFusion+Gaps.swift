@@ -6,9 +6,10 @@
 extension GravityFusion {
     /// An accelerometer-only step for a sample without a gyro reading (a
     /// gyro lagging or stalled): no turn, the correction toward the
-    /// acceleration as `update` would apply it, and the rest of the state
-    /// (bias, rest, rejection, start-up) kept, so the filter goes on where
-    /// it was when the gyro's readings come back.
+    /// acceleration as `update` would apply it outside rest (weighted,
+    /// rejecting a disagreeing acceleration), and the rest of the state
+    /// (bias, rejection, start-up) kept, so the filter goes on where it was
+    /// when the gyro's readings come back.
     ///
     /// - Parameters: as `update`, without the rate.
     /// - Returns: the new direction (unit vector).
@@ -21,6 +22,9 @@ extension GravityFusion {
         let measured = acceleration * (1 / squared.squareRoot())
         cacheGains(intervalSeconds: dt)
         lastSquared = squared
+        // Without the gyro, rest cannot be told from a smooth motion: the
+        // short rest τ must not pull toward what may be a shake.
+        stillForSeconds = 0
         let gain = correctionGain(cosine: (measured * up).sum(), intervalSeconds: dt, weight: weight)
         up = Self.normalised(up + gain * (measured - up))
         return up

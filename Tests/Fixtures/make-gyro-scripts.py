@@ -26,6 +26,17 @@ timestamps are 1000 s + 10 ms * i, the gyro's 5 ms later (1000.005 s +
 sibling-gyro-dies.script is the gyro's first 100 scans only (1 s): then its
 buffer falls silent while the accelerometer's goes on.
 
+The gyro scripts of a merged pair (sibling-gyro.script, hid-gyro.script and
+sibling-gyro-dies.script) deliver their first GYRO_LEAD scans at once, so
+the gyro's buffer runs 150 ms ahead of the accelerometer's in wall time
+(its device timestamps are unchanged). umockdev plays each script on its
+own thread and each delay counts from the previous write, so on a loaded
+machine the two streams drift apart by the scheduling delays they collect;
+with the lead, a gyro thread that falls behind by less than 150 ms still
+covers every accelerometer sample, and the merge by device timestamp (not
+by arrival) is what these scripts test. A gyro that does fall behind is
+DeviceGyroLagTests' case (sibling-gyro-stalls.script).
+
 sibling-accel-still.script and sibling-gyro-stalls.script script a gyro that
 falls behind a steady accelerometer: the accelerometer flat and still for
 3 s; the gyro, on the same device timestamps as above, reads 0 but for a
@@ -93,6 +104,7 @@ def counts(values, scale):
     return out
 
 
+GYRO_LEAD = 15  # scans delivered at once at the start: 150 ms ahead
 HID_ACCEL_SCALE = 0.0098066
 HID_GYRO_SCALE = 0.000174533
 
@@ -122,11 +134,12 @@ def stalling_gyro(i):
 def main():
     write(os.path.join(HERE, "combined-imu.script"), [f"r 10 {escape(scan(i))}" for i in range(400)])
     write(os.path.join(HERE, "sibling-accel.script"), [f"r 10 {escape(split_accel(i))}" for i in range(400)])
-    gyro = [f"r 10 {escape(split_gyro(i))}" for i in range(400)]
+    gyro = [f"r {0 if i < GYRO_LEAD else 10} {escape(split_gyro(i))}" for i in range(400)]
     write(os.path.join(HERE, "sibling-gyro.script"), gyro)
     write(os.path.join(HERE, "sibling-gyro-dies.script"), gyro[:100])
     write(os.path.join(HERE, "hid-accel.script"), [f"r 10 {escape(split_accel(i, '<iiiiq', HID_ACCEL_SCALE))}" for i in range(400)])
-    write(os.path.join(HERE, "hid-gyro.script"), [f"r 10 {escape(split_gyro(i, '<iiiiq', HID_GYRO_SCALE))}" for i in range(400)])
+    write(os.path.join(HERE, "hid-gyro.script"), [f"r {0 if i < GYRO_LEAD else 10} {escape(split_gyro(i, '<iiiiq', HID_GYRO_SCALE))}"
+                                                      for i in range(400)])
     write(os.path.join(HERE, "sibling-accel-still.script"), [f"r 10 {escape(still_accel(i))}" for i in range(300)])
     write(os.path.join(HERE, "sibling-gyro-stalls.script"),
           [f"r {510 if i == 100 else 10} {escape(stalling_gyro(i))}" for i in range(300)])

@@ -13,7 +13,7 @@ import Glibc
 final class GyroBufferedReader {
     private var buffer: OpaquePointer?
     private let layout: ScanLayout
-    private var timeline = GyroTimeline()
+    private var timeline = GyroTimeline(capacity: 64)
     /// How long (device time) the gyro may deliver nothing before it counts
     /// as lost: the accelerometer's running-buffer timeout, max(1 s, 4 periods).
     private let silenceNanoseconds: Int64
