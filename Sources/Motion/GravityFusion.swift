@@ -62,15 +62,13 @@ public struct GravityFusion: Sendable {
         public var restSeconds: Double
         /// τ of the correction at rest, seconds.
         public var restTimeConstantSeconds: Double
-        /// How long samples without a gyro reading (a gyro lagging or
-        /// stalled) are corrected from the accelerometer alone, keeping the
-        /// filter's state, before the caller gives up on fusing (seconds).
-        public var missingRateSeconds: Double
-        /// A gap in the gyro's readings up to this long is bridged once the
-        /// next reading arrives: the estimate turns by the mean of the rates
-        /// either side over the gap (a rate barely changes in a few
-        /// samples); a longer gap's turn is unknown and left to the
-        /// accelerometer (seconds).
+        /// A gap in the gyro's readings (a gyro lagging or stalled) up to
+        /// this long keeps the filter's state: its samples are corrected
+        /// from the accelerometer alone and, once the next reading arrives,
+        /// the estimate turns by the mean of the rates either side over the
+        /// gap (a rate barely changes in a few samples). A longer gap's
+        /// turn is unknown: the caller filters the accelerometer alone from
+        /// there and restarts the fusion when readings return (seconds).
         public var bridgeSeconds: Double
 
         public init(timeConstantSeconds: Double = 1.0, startupTimeConstantSeconds: Double = 0.05,
@@ -78,7 +76,7 @@ public struct GravityFusion: Sendable {
                     recoverySeconds: Double = 1.5, stillRadiansPerSecond: Double = 3 * .pi / 180,
                     stillSeconds: Double = 1.0, biasTimeConstantSeconds: Double = 2.0,
                     restSeconds: Double = 0.1, restTimeConstantSeconds: Double = 0.2,
-                    missingRateSeconds: Double = 0.5, bridgeSeconds: Double = 0.05) {
+                    bridgeSeconds: Double = 0.05) {
             self.timeConstantSeconds = timeConstantSeconds
             self.startupTimeConstantSeconds = startupTimeConstantSeconds
             self.startupSeconds = startupSeconds
@@ -89,7 +87,6 @@ public struct GravityFusion: Sendable {
             self.biasTimeConstantSeconds = biasTimeConstantSeconds
             self.restSeconds = restSeconds
             self.restTimeConstantSeconds = restTimeConstantSeconds
-            self.missingRateSeconds = missingRateSeconds
             self.bridgeSeconds = bridgeSeconds
         }
     }

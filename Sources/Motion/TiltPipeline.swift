@@ -103,12 +103,12 @@ public struct TiltPipeline: Sendable {
             }
             missingRateSeconds = 0
             lastRate = rate
-        } else if fusing && reading.rotationRate == nil
-                    && missingRateSeconds < configuration.fusion.missingRateSeconds {
+        } else if fusing && reading.rotationRate == nil && missingRateSeconds
+                    + filter.intervalSeconds(to: timestamp) <= configuration.fusion.bridgeSeconds {
             // A sample the gyro did not cover (lagging, stalled): corrected
-            // from the accelerometer alone with the fusion's state kept, as
-            // long as that lasts no more than `missingRateSeconds`; a gap up
-            // to `bridgeSeconds` gets its turn when the next rate arrives.
+            // from the accelerometer alone with the fusion's state kept; the
+            // gap gets its turn when the next rate arrives. A longer gap
+            // goes on below, filtering the accelerometer alone.
             filter.advance(acceleration, timestampNanoseconds: timestamp)
             if filter.lastEvent == .step {
                 missingRateSeconds += filter.lastIntervalSeconds

@@ -28,11 +28,11 @@ buffer falls silent while the accelerometer's goes on.
 
 The gyro scripts of a merged pair (sibling-gyro.script, hid-gyro.script and
 sibling-gyro-dies.script) deliver their first GYRO_LEAD scans at once, so
-the gyro's buffer runs 150 ms ahead of the accelerometer's in wall time
+the gyro's buffer runs 400 ms ahead of the accelerometer's in wall time
 (its device timestamps are unchanged). umockdev plays each script on its
 own thread and each delay counts from the previous write, so on a loaded
 machine the two streams drift apart by the scheduling delays they collect;
-with the lead, a gyro thread that falls behind by less than 150 ms still
+with the lead, a gyro thread that falls behind by less than 400 ms still
 covers every accelerometer sample, and the merge by device timestamp (not
 by arrival) is what these scripts test. A gyro that does fall behind is
 DeviceGyroLagTests' case (sibling-gyro-stalls.script).
@@ -41,7 +41,8 @@ sibling-accel-still.script and sibling-gyro-stalls.script script a gyro that
 falls behind a steady accelerometer: the accelerometer flat and still for
 3 s; the gyro, on the same device timestamps as above, reads 0 but for a
 twitch there and back (+0.5 rad/s about y for 30 ms, then -0.5 rad/s for
-30 ms, ending at 1 s: a net turn of nothing), then stalls: its scan of
+30 ms, ending at 1 s: a net turn of nothing), then stalls: leading by
+GYRO_LEAD scans until then like the other gyro scripts, its scan of
 1.005 s comes 500 ms late and every later one as late (a buffer delivered
 late, as umockdev's playback is on a loaded machine). A merge that holds
 the twitch's last rate through the stall turns the estimate by
@@ -104,7 +105,7 @@ def counts(values, scale):
     return out
 
 
-GYRO_LEAD = 15  # scans delivered at once at the start: 150 ms ahead
+GYRO_LEAD = 40  # scans delivered at once at the start: 400 ms ahead
 HID_ACCEL_SCALE = 0.0098066
 HID_GYRO_SCALE = 0.000174533
 
@@ -142,7 +143,8 @@ def main():
                                                       for i in range(400)])
     write(os.path.join(HERE, "sibling-accel-still.script"), [f"r 10 {escape(still_accel(i))}" for i in range(300)])
     write(os.path.join(HERE, "sibling-gyro-stalls.script"),
-          [f"r {510 if i == 100 else 10} {escape(stalling_gyro(i))}" for i in range(300)])
+          [f"r {0 if i < GYRO_LEAD else 10 + 10 * GYRO_LEAD + 500 if i == 100 else 10} {escape(stalling_gyro(i))}"
+           for i in range(300)])
 
 
 if __name__ == "__main__":

@@ -78,25 +78,25 @@ import Testing
         #expect(worst * 180 / .pi < 1.2, "worst \(worst * 180 / .pi)°")
     }
 
-    /// A gyro gone for good: after `missingRateSeconds` the pipeline filters
-    /// the accelerometer alone, as it does for a stream without a gyro.
-    @Test func aLongRunOfMissingRatesFallsBackToTheAccelerometerFilter() {
+    /// A gap longer than `bridgeSeconds` (50 ms): from there the pipeline
+    /// filters the accelerometer alone, as for a stream without a gyro,
+    /// and restarts the fusion when readings return.
+    @Test func aLongGapFallsBackToTheAccelerometerFilter() {
         var pipeline = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false, gyroEnabled: true))
         let flat = SIMD3(0.0, 0, 9.81)
-        for i in 0..<200 {
-            _ = pipeline.process(Reading(timestampNanoseconds: Int64(i) * 10_000_000, acceleration: flat,
-                                         rotationRate: .zero))
+        func feed(_ range: Range<Int>, rate: SIMD3<Double>?) {
+            for i in range {
+                _ = pipeline.process(Reading(timestampNanoseconds: Int64(i) * 10_000_000, acceleration: flat,
+                                             rotationRate: rate))
+            }
         }
+        feed(0..<200, rate: .zero)
         #expect(pipeline.fusing)
-        for i in 200..<240 {
-            _ = pipeline.process(Reading(timestampNanoseconds: Int64(i) * 10_000_000, acceleration: flat,
-                                         rotationRate: nil))
-        }
-        #expect(pipeline.fusing, "0.4 s without rates is within missingRateSeconds (0.5 s)")
-        for i in 240..<260 {
-            _ = pipeline.process(Reading(timestampNanoseconds: Int64(i) * 10_000_000, acceleration: flat,
-                                         rotationRate: nil))
-        }
-        #expect(!pipeline.fusing)
+        feed(200..<204, rate: nil)
+        #expect(pipeline.fusing, "40 ms without rates is bridged")
+        feed(204..<206, rate: nil)
+        #expect(!pipeline.fusing, "60 ms is not")
+        feed(206..<207, rate: .zero)
+        #expect(pipeline.fusing)
     }
 }

@@ -116,7 +116,7 @@ final class GyroBufferedReader {
     ///   than the silence limit (a buffer that died: its script ended, its
     ///   trigger stopped), or what reading the buffer raised (ENODEV).
     func raw(at time: Int64, notice: (String) -> Void = { _ in }) throws -> SIMD3<Double>? {
-        if try drain() > 0 { mayWait = true }
+        if try drain(through: time) > 0 { mayWait = true }
         let newest = timeline.newestNanoseconds ?? firstAskedNanoseconds ?? time
         if firstAskedNanoseconds == nil { firstAskedNanoseconds = time }
         if time - newest > silenceNanoseconds {
@@ -145,7 +145,7 @@ final class GyroBufferedReader {
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32((remaining + 999_999) / 1_000_000)
             if poll(&request, 1, milliseconds) < 0 && errno != EINTR { break }
-            if try drain() > 0 { delivered = true }
+            if try drain(through: time) > 0 { delivered = true }
         }
         mayWait = delivered || timeline.covers(time, nominalPeriodNanoseconds: periodNanoseconds)
     }
@@ -162,17 +162,21 @@ final class GyroBufferedReader {
             + "samples it does not cover are fused from the accelerometer alone")
     }
 
-    /// Appends every scan that has arrived to the timeline, without waiting.
+    /// Appends the scans that have arrived to the timeline, without
+    /// waiting, until one is later than `time`: a gyro running ahead (the
+    /// accelerometer's samples read late, in a burst) keeps its later scans
+    /// in its buffer for the samples that need them, rather than pushing
+    /// the ones this sample needs out of the timeline.
     ///
     /// - Returns: how many scans were appended.
     /// - Throws: `IIOError` (ENODEV when the device vanished) for any
     ///   failure but "nothing yet" (EAGAIN).
     @discardableResult
-    private func drain() throws -> Int {
+    private func drain(through time: Int64) throws -> Int {
         guard let buffer else { return 0 }
         var appended = 0
         // Bounded: a gyro far ahead cannot keep the accelerometer waiting.
-        while appended < timeline.capacity {
+        while appended < timeline.capacity && (timeline.newestNanoseconds ?? .min) <= time {
             switch LibIIO.refill(buffer) {
             case .failure(let errno) where errno.code == EAGAIN:
                 return appended
