@@ -62,12 +62,21 @@ public struct GravityFusion: Sendable {
         public var restSeconds: Double
         /// τ of the correction at rest, seconds.
         public var restTimeConstantSeconds: Double
+        /// A gap in the gyro's readings (a gyro lagging or stalled) up to
+        /// this long keeps the filter's state: its samples are corrected
+        /// from the accelerometer alone and, once the next reading arrives,
+        /// the estimate turns by the mean of the rates either side over the
+        /// gap (a rate barely changes in a few samples). A longer gap's
+        /// turn is unknown: the caller filters the accelerometer alone from
+        /// there and restarts the fusion when readings return (seconds).
+        public var bridgeSeconds: Double
 
         public init(timeConstantSeconds: Double = 1.0, startupTimeConstantSeconds: Double = 0.05,
                     startupSeconds: Double = 1.0, rejectionRadians: Double = 10 * .pi / 180,
                     recoverySeconds: Double = 1.5, stillRadiansPerSecond: Double = 3 * .pi / 180,
                     stillSeconds: Double = 1.0, biasTimeConstantSeconds: Double = 2.0,
-                    restSeconds: Double = 0.1, restTimeConstantSeconds: Double = 0.2) {
+                    restSeconds: Double = 0.1, restTimeConstantSeconds: Double = 0.2,
+                    bridgeSeconds: Double = 0.05) {
             self.timeConstantSeconds = timeConstantSeconds
             self.startupTimeConstantSeconds = startupTimeConstantSeconds
             self.startupSeconds = startupSeconds
@@ -78,6 +87,7 @@ public struct GravityFusion: Sendable {
             self.biasTimeConstantSeconds = biasTimeConstantSeconds
             self.restSeconds = restSeconds
             self.restTimeConstantSeconds = restTimeConstantSeconds
+            self.bridgeSeconds = bridgeSeconds
         }
     }
 
@@ -164,9 +174,7 @@ public struct GravityFusion: Sendable {
     public mutating func update(acceleration: SIMD3<Double>, rotationRate: SIMD3<Double>,
                                 intervalSeconds dt: Double, weight: Double) -> SIMD3<Double> {
         let omega = rotationRate - rateBias
-        // Second-order step of v̇ = v × ω (ω constant over the interval).
-        let first = Self.cross(up, omega)
-        var v = up + dt * first + (0.5 * dt * dt) * Self.cross(first, omega)
+        var v = Self.turned(up, omega: omega, seconds: dt)
 
         let squared = (acceleration * acceleration).sum()
         let measured = squared > 0 ? acceleration * (1 / squared.squareRoot()) : v
@@ -174,12 +182,7 @@ public struct GravityFusion: Sendable {
         // far below what the 10° rejection test can notice, so it is not
         // normalised for the test (one square root less per sample).
         let cosine = (measured * v).sum()
-        if dt != cachedIntervalSeconds {
-            cachedIntervalSeconds = dt
-            cachedGain = 1 - GravityEstimate.decay(dt * inverseTimeConstant)
-            cachedRestGain = 1 - GravityEstimate.decay(dt * inverseRestTimeConstant)
-            cachedMeanGain = 1 - GravityEstimate.decay(dt * GravityFusion.inverseMeanTimeConstant)
-        }
+        cacheGains(intervalSeconds: dt)
         // Rest: the rate steady around its own mean (whatever the bias), the
         // direction steady around its mean, and |a| steady from sample to
         // sample (not compared with g: after a long shake the magnitude
@@ -205,7 +208,38 @@ public struct GravityFusion: Sendable {
         } else {
             stillForSeconds = 0
         }
-        var gain: Double
+        v += correctionGain(cosine: cosine, intervalSeconds: dt, weight: weight) * (measured - v)
+        up = Self.normalised(v)
+
+        if stillForSeconds >= settings.stillSeconds && cosine >= cosineRejection {
+            rateBias += min(dt * inverseBiasTimeConstant, 1) * omega
+        }
+        return up
+    }
+
+    /// Second-order step of v̇ = v × ω (ω constant over the interval).
+    @inlinable @inline(__always)
+    static func turned(_ v: SIMD3<Double>, omega: SIMD3<Double>, seconds dt: Double) -> SIMD3<Double> {
+        let first = cross(v, omega)
+        return v + dt * first + (0.5 * dt * dt) * cross(first, omega)
+    }
+
+    /// The gains for an interval, computed again only when it changes.
+    @inlinable @inline(__always)
+    mutating func cacheGains(intervalSeconds dt: Double) {
+        guard dt != cachedIntervalSeconds else { return }
+        cachedIntervalSeconds = dt
+        cachedGain = 1 - GravityEstimate.decay(dt * inverseTimeConstant)
+        cachedRestGain = 1 - GravityEstimate.decay(dt * inverseRestTimeConstant)
+        cachedMeanGain = 1 - GravityEstimate.decay(dt * GravityFusion.inverseMeanTimeConstant)
+    }
+
+    /// The weight of the accelerometer's correction for one step: short τ
+    /// at rest, the start-up ramp, nothing while rejecting a disagreeing
+    /// acceleration (until `recoverySeconds`), else τ scaled by `weight`.
+    @inlinable @inline(__always)
+    mutating func correctionGain(cosine: Double, intervalSeconds dt: Double, weight: Double) -> Double {
+        let gain: Double
         if stillForSeconds >= settings.restSeconds {
             gain = cachedRestGain
             rejectedSeconds = 0
@@ -222,18 +256,16 @@ public struct GravityFusion: Sendable {
             gain = cachedGain * weight
         }
         sinceRestartSeconds += dt
-        v += gain * (measured - v)
-        // Rescaling changes |v|, never its direction, so near 1 one Newton
-        // step for 1/√s replaces a square root and a division.
+        return gain
+    }
+
+    /// `v` scaled to length 1. Rescaling changes |v|, never its direction,
+    /// so near 1 one Newton step for 1/√s replaces a square root and a division.
+    @inlinable @inline(__always)
+    static func normalised(_ v: SIMD3<Double>) -> SIMD3<Double> {
         let length = (v * v).sum()
         let deviation = length - 1
-        up = v * (abs(deviation) < GravityFusion.newtonBand ? 1 - 0.5 * deviation
-                  : 1 / length.squareRoot())
-
-        if stillForSeconds >= settings.stillSeconds && cosine >= cosineRejection {
-            rateBias += min(dt * inverseBiasTimeConstant, 1) * omega
-        }
-        return up
+        return v * (abs(deviation) < GravityFusion.newtonBand ? 1 - 0.5 * deviation : 1 / length.squareRoot())
     }
 
     @inlinable @inline(__always)

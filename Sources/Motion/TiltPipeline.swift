@@ -28,6 +28,10 @@ public struct TiltPipeline: Sendable {
     @usableFromInline var fusion: GravityFusion
     /// True while the fusion filter tracks the stream (reset by a gyro-less reading or a restart).
     @usableFromInline var fusing = false
+    /// How long the fusion has gone on without gyro readings (seconds).
+    @usableFromInline var missingRateSeconds = 0.0
+    /// The last gyro reading fused, for bridging a short gap after it.
+    @usableFromInline var lastRate = SIMD3<Double>()
     @usableFromInline let gyroEnabled: Bool
     @usableFromInline var classifier = OrientationClassifier()
     @usableFromInline var neutral: NeutralPose
@@ -85,6 +89,9 @@ public struct TiltPipeline: Sendable {
                 noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
             }
             if fusing && filter.lastEvent == .step {
+                if missingRateSeconds > 0 && missingRateSeconds <= configuration.fusion.bridgeSeconds {
+                    fusion.turn(rotationRate: 0.5 * (lastRate + rate), seconds: missingRateSeconds)
+                }
                 filtered = fusion.update(acceleration: acceleration, rotationRate: rate,
                                          intervalSeconds: filter.lastIntervalSeconds, weight: weight)
                     * gravity.magnitude
@@ -93,6 +100,25 @@ public struct TiltPipeline: Sendable {
                 filtered = filter.value
                 fusion.restart(acceleration: filtered)
                 fusing = true
+            }
+            missingRateSeconds = 0
+            lastRate = rate
+        } else if fusing && reading.rotationRate == nil && missingRateSeconds
+                    + filter.intervalSeconds(to: timestamp) <= configuration.fusion.bridgeSeconds {
+            // A sample the gyro did not cover (lagging, stalled): corrected
+            // from the accelerometer alone with the fusion's state kept; the
+            // gap gets its turn when the next rate arrives. A longer gap
+            // goes on below, filtering the accelerometer alone.
+            filter.advance(acceleration, timestampNanoseconds: timestamp)
+            if filter.lastEvent == .step {
+                missingRateSeconds += filter.lastIntervalSeconds
+                filtered = fusion.correct(acceleration: acceleration, intervalSeconds: filter.lastIntervalSeconds,
+                                          weight: weight) * gravity.magnitude
+                filter.replaceOutput(filtered)
+            } else {
+                noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
+                filtered = filter.value
+                fusing = false
             }
         } else {
             filtered = filter.update(acceleration, timestampNanoseconds: timestamp, weight: weight)

@@ -26,6 +26,36 @@ timestamps are 1000 s + 10 ms * i, the gyro's 5 ms later (1000.005 s +
 sibling-gyro-dies.script is the gyro's first 100 scans only (1 s): then its
 buffer falls silent while the accelerometer's goes on.
 
+The gyro scripts of a merged pair (sibling-gyro.script, hid-gyro.script and
+sibling-gyro-dies.script) deliver their first GYRO_LEAD scans at once, so
+the gyro's buffer runs 400 ms ahead of the accelerometer's in wall time
+(its device timestamps are unchanged). umockdev plays each script on its
+own thread and each delay counts from the previous write, so on a loaded
+machine the two streams drift apart by the scheduling delays they collect;
+with the lead, a gyro thread that falls behind by less than 400 ms still
+covers every accelerometer sample, and the merge by device timestamp (not
+by arrival) is what these scripts test. A gyro that does fall behind is
+DeviceGyroLagTests' case (sibling-gyro-stalls.script).
+
+sibling-accel-still.script and sibling-gyro-stalls.script script a gyro that
+falls behind a steady accelerometer: the accelerometer flat and still for
+3 s; the gyro, on the same device timestamps as above, reads 0 but for a
+twitch there and back (+0.5 rad/s about y for 30 ms, then -0.5 rad/s for
+30 ms, ending at 1 s: a net turn of nothing), then stalls: leading by
+GYRO_LEAD scans until then like the other gyro scripts, its scan of
+1.005 s comes 500 ms late and every later one as late (a buffer delivered
+late, as umockdev's playback is on a loaded machine). A merge that holds
+the twitch's last rate through the stall turns the estimate by
+0.5 rad/s * 0.5 s (14 degrees) though nothing moved.
+
+hid-accel.script and hid-gyro.script follow hid-hub-buffered.umockdev (an
+HID sensor hub's accel_3d and gyro_3d, each with its own buffer, as
+hid-sensor-accel-3d and hid-sensor-gyro-3d lay them out): the motion of
+combined-imu.script in two streams of 24-byte scans (x, y, z le:s32/32,
+4 bytes of padding, timestamp le:s64/64 at byte 16), the gyro's 5 ms after
+the accelerometer's; HID scales: accel 0.0098066 m/s^2 per count (1 mg),
+gyro 0.000174533 rad/s per count (0.01 degree/s).
+
 Scales: accel 9.80665/4096 m/s^2 per count, gyro 0.001065264 rad/s per count.
 
 Run from anywhere: python3 Tests/Fixtures/make-gyro-scripts.py
@@ -75,23 +105,46 @@ def counts(values, scale):
     return out
 
 
-def sibling_accel(i):
+GYRO_LEAD = 40  # scans delivered at once at the start: 400 ms ahead
+HID_ACCEL_SCALE = 0.0098066
+HID_GYRO_SCALE = 0.000174533
+
+
+def split_accel(i, layout="<hhhhq", scale=ACCEL_SCALE):
+    """The accelerometer's scan i of the scripted motion on its own device."""
     roll, _, shake = truth(i / 100)
     accel = [G * math.sin(roll) + shake, 0.0, G * math.cos(roll)]
-    return struct.pack("<hhhhq", *counts(accel, ACCEL_SCALE), 0, T0 + i * 10_000_000)
+    return struct.pack(layout, *counts(accel, scale), 0, T0 + i * 10_000_000)
 
 
-def sibling_gyro(i):
+def split_gyro(i, layout="<hhhhq", scale=GYRO_SCALE):
+    """The gyro's scan i on its own device, 5 ms after the accelerometer's."""
     _, rate, _ = truth(i / 100 + 0.005)
-    return struct.pack("<hhhhq", *counts([0.0, -rate, 0.0], GYRO_SCALE), 0, T0 + i * 10_000_000 + 5_000_000)
+    return struct.pack(layout, *counts([0.0, -rate, 0.0], scale), 0, T0 + i * 10_000_000 + 5_000_000)
+
+
+def still_accel(i):
+    return struct.pack("<hhhhq", *counts([0.0, 0.0, G], ACCEL_SCALE), 0, T0 + i * 10_000_000)
+
+
+def stalling_gyro(i):
+    rate = 0.5 if 94 <= i < 97 else -0.5 if 97 <= i < 100 else 0.0
+    return struct.pack("<hhhhq", *counts([0.0, rate, 0.0], GYRO_SCALE), 0, T0 + i * 10_000_000 + 5_000_000)
 
 
 def main():
     write(os.path.join(HERE, "combined-imu.script"), [f"r 10 {escape(scan(i))}" for i in range(400)])
-    write(os.path.join(HERE, "sibling-accel.script"), [f"r 10 {escape(sibling_accel(i))}" for i in range(400)])
-    gyro = [f"r 10 {escape(sibling_gyro(i))}" for i in range(400)]
+    write(os.path.join(HERE, "sibling-accel.script"), [f"r 10 {escape(split_accel(i))}" for i in range(400)])
+    gyro = [f"r {0 if i < GYRO_LEAD else 10} {escape(split_gyro(i))}" for i in range(400)]
     write(os.path.join(HERE, "sibling-gyro.script"), gyro)
     write(os.path.join(HERE, "sibling-gyro-dies.script"), gyro[:100])
+    write(os.path.join(HERE, "hid-accel.script"), [f"r 10 {escape(split_accel(i, '<iiiiq', HID_ACCEL_SCALE))}" for i in range(400)])
+    write(os.path.join(HERE, "hid-gyro.script"), [f"r {0 if i < GYRO_LEAD else 10} {escape(split_gyro(i, '<iiiiq', HID_GYRO_SCALE))}"
+                                                      for i in range(400)])
+    write(os.path.join(HERE, "sibling-accel-still.script"), [f"r 10 {escape(still_accel(i))}" for i in range(300)])
+    write(os.path.join(HERE, "sibling-gyro-stalls.script"),
+          [f"r {0 if i < GYRO_LEAD else 10 + 10 * GYRO_LEAD + 500 if i == 100 else 10} {escape(stalling_gyro(i))}"
+           for i in range(300)])
 
 
 if __name__ == "__main__":

@@ -22,6 +22,10 @@ matrix, the pipeline.
 import math
 import os
 import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from umockdev_script import escape, write as write_script  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -174,6 +178,30 @@ def with_dropped(events, at_line):
     return "\n".join(lines)
 
 
+def split_script(events, split_at=10):
+    """The evemu events as a umockdev script whose every SYN_REPORT arrives
+    in two reads: its first `split_at` bytes with the event's delay, the
+    rest 1 ms later. The node is a pty, so tiltd reads a partial
+    input_event in between, as a busy machine sometimes makes umockdev's
+    evemu player deliver one; libevdev's read answers that with EINVAL and
+    drops what it read. Delays as umockdev converts evemu files (ms from
+    the previous event, the fraction read as a count of µs)."""
+    lines, previous = [], None
+    for line in events.split("\n"):
+        if not line.startswith("E: "):
+            continue
+        _, when, kind, code, value = line.split(" ")
+        sec, usec = (int(part) for part in when.split("."))
+        delay = 0 if previous is None else max(0, (sec - previous[0]) * 1000 + (usec - previous[1]) // 1000)
+        previous = (sec, usec)
+        data = struct.pack("<qqHHi", sec, usec, int(kind, 16), int(code, 16), int(value))
+        if (int(kind, 16), int(code, 16)) == (EV_SYN, SYN_REPORT):
+            lines += [f"r {delay} {escape(data[:split_at])}", f"r 1 {escape(data[split_at:])}"]
+        else:
+            lines.append(f"r {delay} {escape(data)}")
+    return lines
+
+
 def write(name, content):
     with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
         f.write(content)
@@ -196,6 +224,8 @@ def main():
     write("ds4-motion.events", ds4_events)
     # The same motion with the kernel's queue overflowing at 1.2 s.
     write("ds4-dropped.events", with_dropped(ds4_events, 120))
+    # The same events with every report's SYN_REPORT split across two reads.
+    write_script(os.path.join(HERE, "ds4-split.script"), split_script(ds4_events))
 
     # Steam Deck (hid-steam): 16384 units per g (±2 g), 16 units per °/s;
     # MSC_TIMESTAMP synthesised +4000 µs per report (SPEC §11), started

@@ -51,16 +51,14 @@ import TiltdTestSupport
             if abs(s - 1) < 0.02 || abs(s - 3) < 0.02 { continue }
             if abs(rateY - Self.scriptedRateY(t)) > 0.21 { far.append(String(line)) }
         }
-        #expect(checked >= 390, "samples with a gyro reading: \(checked)")
+        // A sample the gyro's scans do not cover within the 3 ms wait (its
+        // playback lagging on a loaded machine) carries no reading by design
+        // (DeviceGyroLagTests); almost all are covered.
+        #expect(checked >= 360, "samples with a gyro reading: \(checked)")
         #expect(far.isEmpty, "gyro readings far from the scripted rate: \(far.prefix(3))")
         #expect(interpolated > 0, "no sample was interpolated between two gyro scans")
 
-        let fused = try DeviceGyroTests.rollErrors(trace: trace, options: [])
-        let accelerometerOnly = try DeviceGyroTests.rollErrors(trace: trace, options: ["--no-gyro"])
-        #expect(fused.rotation < 1.5, "fused mean error during the rotation \(fused.rotation)°")
-        #expect(fused.rotation * 3 < accelerometerOnly.rotation,
-                "fused \(fused.rotation)° vs accelerometer-only \(accelerometerOnly.rotation)°")
-        #expect(fused.shake < 2, "fused peak error in the shake \(fused.shake)°")
+        try DeviceGyroTests.expectFusedFollowsTheScript(trace: trace)
     }
 
     @Test func aGyroBufferThatDiesFallsBackToTheAccelerometerAloneAndSaysSoOnce() throws {
@@ -74,14 +72,15 @@ import TiltdTestSupport
         #expect(lost.first?.contains("delivered nothing for 1 s") == true)
         #expect(lost.first?.hasSuffix("continuing with the accelerometer alone") == true)
 
-        // Streaming goes on: every sample recorded, the gyro on those before
-        // the loss (the gyro's script ends at 1 s, the limit is 1 s more).
+        // Streaming goes on: every sample recorded, the gyro on those its
+        // scans cover (its script ends at 1 s: a rate from before then is
+        // not fused later), none after; the loss is said at the 1 s limit.
         let samples = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("s ") }
         #expect(samples.count == 350)
         let withGyro = samples.filter { $0.contains(" w ") }
         let lastWithGyro = withGyro.last.flatMap { Double($0.split(separator: " ")[1]) }.map { $0 / 1e9 - 1000 } ?? 0
-        #expect(withGyro.count >= 190 && withGyro.count <= 210, "samples with a gyro: \(withGyro.count)")
-        #expect(lastWithGyro > 1.9 && lastWithGyro < 2.1, "last gyro reading at \(lastWithGyro) s")
+        #expect(withGyro.count >= 90 && withGyro.count <= 110, "samples with a gyro: \(withGyro.count)")
+        #expect(lastWithGyro > 0.95 && lastWithGyro < 1.05, "last gyro reading at \(lastWithGyro) s")
         #expect(samples.drop(while: { $0.contains(" w ") }).allSatisfy { !$0.contains(" w ") })
 
         let run = try Self.tiltd(["run", "--no-gate", "--count", "300"], gyroScript: "sibling-gyro-dies.script")

@@ -30,6 +30,25 @@ import TiltdTestSupport
         return (rotation.reduce(0, +) / Double(max(rotation.count, 1)), shake.max() ?? .infinity)
     }
 
+    /// Replays a capture of the scripted motion fused and accelerometer-only:
+    /// fused follows the rotation within 1.5° on average, three times closer
+    /// than accelerometer-only, and the shake moves it less than 2°.
+    ///
+    /// - Returns: the accelerometer-only errors.
+    @discardableResult
+    static func expectFusedFollowsTheScript(trace: URL, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> (rotation: Double, shake: Double) {
+        let fused = try rollErrors(trace: trace, options: [], sourceLocation: sourceLocation)
+        let accelerometerOnly = try rollErrors(trace: trace, options: ["--no-gyro"], sourceLocation: sourceLocation)
+        #expect(fused.rotation < 1.5, "fused mean error during the rotation \(fused.rotation)°",
+                sourceLocation: sourceLocation)
+        #expect(fused.rotation * 3 < accelerometerOnly.rotation,
+                "fused \(fused.rotation)° vs accelerometer-only \(accelerometerOnly.rotation)°",
+                sourceLocation: sourceLocation)
+        #expect(fused.shake < 2, "fused peak error in the shake \(fused.shake)°", sourceLocation: sourceLocation)
+        return accelerometerOnly
+    }
+
     static func jsonList(_ fixture: String) throws -> [[String: Any]] {
         let result = try DeviceTestSupport.tiltd(["list", "--json"], devices: [fixture])
         #expect(result.status == 0, "\(result.stderr)")
@@ -53,15 +72,7 @@ import TiltdTestSupport
         #expect(samples.allSatisfy { $0.contains(" w ") })
 
         // The same capture, replayed fused and accelerometer-only.
-        func rollErrors(_ options: [String]) throws -> (rotation: Double, shake: Double) {
-            try Self.rollErrors(trace: trace, options: options)
-        }
-        let fused = try rollErrors([])
-        let accelerometerOnly = try rollErrors(["--no-gyro"])
-        #expect(fused.rotation < 1.5, "fused mean error during the rotation \(fused.rotation)°")
-        #expect(fused.rotation * 3 < accelerometerOnly.rotation,
-                "fused \(fused.rotation)° vs accelerometer-only \(accelerometerOnly.rotation)°")
-        #expect(fused.shake < 2, "fused peak error in the shake \(fused.shake)°")
+        let accelerometerOnly = try Self.expectFusedFollowsTheScript(trace: trace)
         #expect(accelerometerOnly.shake > 5, "accelerometer-only peak error in the shake \(accelerometerOnly.shake)°")
     }
 

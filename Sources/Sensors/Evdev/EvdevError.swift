@@ -33,7 +33,7 @@ public struct EvdevError: Error, Sendable, Equatable, CustomStringConvertible {
         case ENOTTY:
             return "it is not an evdev node: pass a /dev/input/eventN that `tiltd list` shows"
         case EINVAL:
-            return "the node returned a malformed event (a partial read); tiltd reopens it"
+            return "the node refused a request (an ioctl it does not answer): check `tiltd list`"
         default:
             return "check `tiltd list` and the kernel log (dmesg)"
         }

@@ -4,7 +4,9 @@ import Glibc
 #endif
 
 /// Every raw libevdev call tiltd makes (and the POSIX calls on the event
-/// node it needs around them: open, poll, close), and nothing else.
+/// node it needs around them: open, poll, read, the EVIOCGABS ioctl, close),
+/// and nothing else. libevdev describes the device; the events are read
+/// here (`readNode`), not with `libevdev_next_event` (`PadEventBuffer`).
 ///
 /// libevdev returns `-errno` on failure; callers above this file turn that
 /// into `EvdevError`s. Pointers stay `OpaquePointer`s owned by `MotionPad`.
@@ -15,17 +17,6 @@ enum LibEvdev {
         var code: UInt16
         var value: Int32
         var timeMicroseconds: Int64
-    }
-
-    /// What `nextEvent` got.
-    enum Read: Equatable {
-        case event(Event)
-        /// SYN_DROPPED: the kernel's buffer overflowed; read in sync mode next.
-        case dropped
-        /// One event of libevdev's resynchronisation (after `.dropped`).
-        case synced(Event)
-        /// Nothing to read right now.
-        case empty
     }
 
     static let eventSyn = UInt16(EV_SYN)
@@ -100,25 +91,37 @@ enum LibEvdev {
         return status == 0 ? nil : Errno(status < 0 ? -status : EINVAL)
     }
 
-    /// The next event; in `resync` mode, the next event of libevdev's
-    /// resynchronisation after SYN_DROPPED. The corresponding C function is
-    /// `libevdev_next_event`.
-    static func nextEvent(_ device: OpaquePointer, resync: Bool) -> Result<Read, Errno> {
-        var event = input_event()
-        let flags = resync ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        let status = libevdev_next_event(device, flags, &event)
-        let read = Event(type: event.type, code: event.code, value: event.value,
-                         timeMicroseconds: Int64(tiltd_input_event_microseconds(&event)))
-        switch status {
-        case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
-            return .success(resync ? .synced(read) : .event(read))
-        case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
-            return .success(resync ? .synced(read) : .dropped)
-        case -EAGAIN:
-            return .success(.empty)
-        default:
-            return .failure(Errno(status < 0 ? -status : EIO))
+    /// The size of one `input_event` as the kernel writes it.
+    static let eventSize = MemoryLayout<input_event>.size
+
+    /// Reads what the node has into `bytes`: the count, 0 at end of file, nil
+    /// when nothing is there now (EAGAIN); the corresponding C function is
+    /// `read`. tiltd reads events itself rather than through
+    /// `libevdev_next_event`, which loses a read that ends inside an event
+    /// (`PadEventBuffer` says why).
+    static func readNode(_ descriptor: Int32, into bytes: UnsafeMutableRawBufferPointer) -> Result<Int?, Errno> {
+        while true {
+            let count = read(descriptor, bytes.baseAddress, bytes.count)
+            if count >= 0 { return .success(count) }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? .success(nil) : .failure(Errno(errno))
         }
+    }
+
+    /// One event from its `eventSize` bytes as read from the node.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> Event {
+        var event = input_event()
+        withUnsafeMutableBytes(of: &event) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<eventSize])) }
+        return Event(type: event.type, code: event.code, value: event.value,
+                     timeMicroseconds: Int64(tiltd_input_event_microseconds(&event)))
+    }
+
+    /// An absolute axis's current value as the kernel has it (EVIOCGABS),
+    /// for resynchronising after SYN_DROPPED.
+    static func currentValue(_ descriptor: Int32, code: UInt16) -> Result<Int32, Errno> {
+        var value: Int32 = 0
+        let status = tiltd_abs_value(descriptor, UInt32(code), &value)
+        return status == 0 ? .success(value) : .failure(Errno(-status))
     }
 
     /// True while the device's sysfs entry exists; the corresponding C

@@ -12,7 +12,11 @@ final class MotionPad {
     private let descriptor: Int32
     private let device: OpaquePointer
     private var assembler: PadReportAssembler
-    private var resyncing = false
+    /// The bytes read from the node, whole events handed out in order.
+    private var events = PadEventBuffer(eventSize: LibEvdev.eventSize)
+    /// True from SYN_DROPPED to the next SYN_REPORT: those events are
+    /// incomplete and dropped, as the kernel's evdev documentation asks.
+    private var discardingUntilReport = false
     /// True when the kernel stamps events on CLOCK_MONOTONIC (EVIOCSCLOCKID
     /// accepted); otherwise arrival times are taken from the clock here.
     let monotonicEventTimes: Bool
@@ -92,37 +96,62 @@ final class MotionPad {
         guard readable else { return true }
         var gotAny = false
         while true {
-            let next = try LibEvdev.nextEvent(device, resync: resyncing)
-                .get(or: { EvdevError("reading", on: info.displayName, errno: $0) })
-            switch next {
-            case .empty:
-                if resyncing { resyncing = false; continue }
-                // Readable yet nothing to read: end of file, the node's other
-                // side closed (a removed device under umockdev; the kernel
-                // says ENODEV instead).
-                if !gotAny { throw EvdevError("reading", on: info.displayName, errno: Errno(ENODEV)) }
+            let fill = try events.fill { bytes in
+                try LibEvdev.readNode(descriptor, into: bytes)
+                    .get(or: { EvdevError("reading", on: info.displayName, errno: $0) })
+            }
+            switch fill {
+            case .nothing:
+                // Nothing (more) now, or only part of an event: its rest
+                // comes with the next read, when the node is readable again.
                 return true
-            case .dropped:
+            case .endOfFile:
+                // Readable yet at end of file: the node's other side closed
+                // (a removed device under umockdev; the kernel says ENODEV).
+                if gotAny { return true }
+                throw EvdevError("reading", on: info.displayName, errno: Errno(ENODEV))
+            case .bytes:
                 gotAny = true
-                // The kernel's queue overflowed: libevdev now replays the
-                // device's current state; no sample is made from it.
-                notice("\(info.displayName) dropped events (SYN_DROPPED): resynchronising")
-                assembler.dropped()
-                resyncing = true
-            case .synced(let event):
-                gotAny = true
-                if event.type == LibEvdev.eventAbs { assembler.set(code: event.code, value: event.value) }
-            case .event(let event):
-                gotAny = true
-                if event.type == LibEvdev.eventAbs {
-                    assembler.set(code: event.code, value: event.value)
-                } else if event.type == LibEvdev.eventMsc && event.code == LibEvdev.mscTimestamp {
-                    assembler.timestamp(event.value)
-                } else if event.type == LibEvdev.eventSyn && event.code == LibEvdev.synReport {
-                    let arrival = monotonicEventTimes ? event.timeMicroseconds * 1000 : MonotonicClock.nanoseconds()
-                    if !emit(assembler.report(arrivalNanoseconds: arrival)) { return false }
-                }
+            }
+            while let event = events.next(LibEvdev.decode) {
+                if try !handle(event, notice: notice, emit: emit) { return false }
             }
         }
+    }
+
+    /// One event: axes and timestamp into the report, a sample at
+    /// SYN_REPORT; SYN_DROPPED starts a resynchronisation.
+    ///
+    /// - Returns: false when `emit` asked to stop.
+    private func handle(_ event: LibEvdev.Event, notice: (String) -> Void,
+                        emit: (MotionSample) -> Bool) throws -> Bool {
+        let isReport = event.type == LibEvdev.eventSyn && event.code == LibEvdev.synReport
+        if discardingUntilReport {
+            guard isReport else { return true }
+            // The events since SYN_DROPPED are dropped; the device's state is
+            // read back instead, and no sample is made from this report.
+            discardingUntilReport = false
+            for code in [LibEvdev.absX, LibEvdev.absY, LibEvdev.absZ, LibEvdev.absRX, LibEvdev.absRY, LibEvdev.absRZ]
+            where LibEvdev.hasCode(device, type: LibEvdev.eventAbs, code: code) {
+                let value = try LibEvdev.currentValue(descriptor, code: code)
+                    .get(or: { EvdevError("resynchronising", on: info.displayName, errno: $0) })
+                assembler.set(code: code, value: value)
+            }
+            return true
+        }
+        if event.type == LibEvdev.eventSyn && event.code == LibEvdev.synDropped {
+            // The kernel's queue overflowed.
+            notice("\(info.displayName) dropped events (SYN_DROPPED): resynchronising")
+            assembler.dropped()
+            discardingUntilReport = true
+        } else if event.type == LibEvdev.eventAbs {
+            assembler.set(code: event.code, value: event.value)
+        } else if event.type == LibEvdev.eventMsc && event.code == LibEvdev.mscTimestamp {
+            assembler.timestamp(event.value)
+        } else if isReport {
+            let arrival = monotonicEventTimes ? event.timeMicroseconds * 1000 : MonotonicClock.nanoseconds()
+            return emit(assembler.report(arrivalNanoseconds: arrival))
+        }
+        return true
     }
 }

@@ -15,7 +15,7 @@ import Glibc
 /// the capture says so once and goes on with the accelerometer alone.
 final class CaptureSession {
     let context: IIOContext
-    private(set) var status: CaptureStatus
+    var status: CaptureStatus
     private let polled: PolledReader?
     let buffered: BufferedReader?
     /// Scans the first buffered refill delivered while checking the buffer works.
@@ -24,8 +24,8 @@ final class CaptureSession {
     private var gyroPoller: PolledReader?
     /// A separate gyro captured through its own buffer, merged by device timestamp.
     private var gyroBuffer: GyroBufferedReader?
-    /// The hub's fused rotation and its checked convention (`--source rotation`).
-    private var rotation: (reader: RotationReader, convention: RotationQuaternion.Convention)?
+    /// The hub's fused rotation and the choice of its convention (`--source rotation`).
+    var rotation: (reader: RotationReader, chooser: RotationConventionChooser)?
 
     /// Opens the context, chooses the device, sets its rate and starts capture.
     ///
@@ -44,7 +44,7 @@ final class CaptureSession {
         var gyro = configuration.gyroEnabled ? found.gyro : nil
         if configuration.attitude == .rotation {
             rotation = CaptureSession.checkRotation(found, info: info, notice: notice)
-            if let convention = rotation?.convention {
+            if let convention = rotation?.chooser.current {
                 info.rotation?.convention = convention
                 gyro = nil  // the hub's rotation has fused it already
             }
@@ -168,7 +168,7 @@ final class CaptureSession {
         var gyroCounts = gyroRaw.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
         if let reader = gyroBuffer {
             do {
-                gyroCounts = try reader.raw(at: time)
+                gyroCounts = try reader.raw(at: time, notice: notice)
             } catch {
                 notice("lost the gyroscope \(reader.shownName): \(error); continuing with the accelerometer alone")
                 reader.close()
@@ -186,57 +186,11 @@ final class CaptureSession {
         }
         let rate = gyroCounts.flatMap { counts in status.gyro.map { $0.rotationRate(raw: counts) } }
         var acceleration = status.info.acceleration(raw: counts)
-        if let current = rotation {
-            do {
-                acceleration = RotationQuaternion.up(try current.reader.read(), convention: current.convention)
-                    * CaptureSession.standardGravity
-            } catch {
-                notice("lost the fused rotation \(current.reader.info.displayName): \(error); "
-                    + "continuing with the accelerometer")
-                rotation = nil
-                status.rotation = nil
-            }
-        }
+        if let up = rotationUp(accelerometer: acceleration, notice: notice) { acceleration = up }
         return CapturedSample(
             reading: Reading(timestampNanoseconds: time,
                              acceleration: acceleration, rotationRate: rate),
             raw: counts, rawRotation: rate == nil ? nil : gyroCounts)
-    }
-
-    /// Standard gravity: the length given to the hub's "up" direction, m/s².
-    static let standardGravity = 9.80665
-
-    /// Checks the hub's quaternion against the accelerometer (one read of
-    /// each) and returns the reader with the agreeing convention; nil, with
-    /// a notice saying why, to use the accelerometer instead.
-    private static func checkRotation(_ found: AccelerometerDiscovery.Found, info: AccelerometerInfo,
-                                      notice: (String) -> Void)
-        -> (reader: RotationReader, convention: RotationQuaternion.Convention)? {
-        guard let rotation = found.rotation else {
-            notice("\(info.displayName) has no fused rotation (HID dev_rotation) on its hub; "
-                + "using the accelerometer instead")
-            return nil
-        }
-        let reader = RotationReader(channel: rotation.channel, info: rotation.info)
-        do {
-            let raw = try PolledReader(axes: found.axes, shownName: info.displayName).read()
-            let components = try reader.read()
-            let (convention, closest) = RotationQuaternion.convention(
-                agreeingWith: info.acceleration(raw: raw), components: components)
-            guard let convention else {
-                notice("no component order of \(rotation.info.displayName)'s quaternion agrees with the "
-                    + "accelerometer \(info.displayName) (closest \(Int((closest * 180 / .pi).rounded()))°, "
-                    + "15° needed; hold the device still when starting); using the accelerometer instead")
-                return nil
-            }
-            notice("using the fused rotation \(rotation.info.displayName), components \(convention) "
-                + "(checked against the accelerometer)")
-            return (reader, convention)
-        } catch {
-            notice("cannot read the fused rotation \(rotation.info.displayName): \(error); "
-                + "using the accelerometer instead")
-            return nil
-        }
     }
 
     private static func choose(_ configuration: CaptureConfiguration, context: IIOContext,

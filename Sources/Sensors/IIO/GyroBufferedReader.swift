@@ -13,13 +13,26 @@ import Glibc
 final class GyroBufferedReader {
     private var buffer: OpaquePointer?
     private let layout: ScanLayout
-    private var timeline = GyroTimeline()
+    private var timeline = GyroTimeline(capacity: 64)
     /// How long (device time) the gyro may deliver nothing before it counts
     /// as lost: the accelerometer's running-buffer timeout, max(1 s, 4 periods).
     private let silenceNanoseconds: Int64
     /// The first accelerometer time asked about, standing in for the newest
     /// scan until one arrives.
     private var firstAskedNanoseconds: Int64?
+    /// The gyro's nominal period (from sampling_frequency; 0 when unknown).
+    private let periodNanoseconds: Int64
+    /// The longest a sample waits for the gyro: 3 ms, or half the gyro's period
+    /// when that is shorter, so the accelerometer's path keeps its pace.
+    let waitNanoseconds: Int64
+    /// False after a wait that brought nothing, until the gyro delivers again.
+    private var mayWait = true
+    /// The accelerometer time of the first sample of the current run of
+    /// samples the gyro did not cover.
+    private var uncoveredSinceNanoseconds: Int64?
+    private var lagReported = false
+    /// How long (accelerometer time) samples may go uncovered before it is said.
+    static let lagNoticeNanoseconds: Int64 = 200_000_000
     let shownName: String
     /// The clock of the gyro's timestamps after asking for monotonic.
     let clock: String
@@ -63,6 +76,8 @@ final class GyroBufferedReader {
         clock = current
         let rate = found.info.samplingFrequencyHertz ?? 0
         silenceNanoseconds = Int64(max(1, rate > 0 ? 4 / rate : 1) * 1e9)
+        periodNanoseconds = rate > 0 ? Int64(1e9 / rate) : 0
+        waitNanoseconds = min(3_000_000, rate > 0 ? Int64(0.5e9 / rate) : 3_000_000)
         let id = found.info.id
         if LibIIO.currentTriggerName(device) == nil,
            let name = AccelerometerDiscovery.triggerCandidate(id: id, name: found.info.name,
@@ -84,14 +99,24 @@ final class GyroBufferedReader {
 
     deinit { close() }
 
-    /// The gyro's raw counts at the accelerometer's device time `time`,
-    /// after taking in every scan that has arrived; nil before the first.
+    /// The gyro's raw counts at the accelerometer's device time `time`, or
+    /// nil when the scans that have arrived do not cover it (before the
+    /// first, or a gyro lagging the accelerometer: `GyroTimeline.covers`).
+    /// The sample is then fused from the accelerometer alone: a rate held
+    /// from a lagging scan would turn the estimate by rate × lag.
     ///
+    /// A gyro a little late is waited for, at most `waitNanoseconds` of wall
+    /// time, and not again after a wait that ended with nothing new until it
+    /// delivers a scan, so a stalled gyro never slows the accelerometer's
+    /// path by more than one such wait.
+    ///
+    /// - Parameter notice: told once per run when the gyro has covered no
+    ///   sample for `lagNoticeNanoseconds` of the accelerometer's time.
     /// - Throws: `IIOError` with ETIMEDOUT when the newest scan is older
     ///   than the silence limit (a buffer that died: its script ended, its
     ///   trigger stopped), or what reading the buffer raised (ENODEV).
-    func raw(at time: Int64) throws -> SIMD3<Double>? {
-        try drain()
+    func raw(at time: Int64, notice: (String) -> Void = { _ in }) throws -> SIMD3<Double>? {
+        if try drain(through: time) > 0 { mayWait = true }
         let newest = timeline.newestNanoseconds ?? firstAskedNanoseconds ?? time
         if firstAskedNanoseconds == nil { firstAskedNanoseconds = time }
         if time - newest > silenceNanoseconds {
@@ -99,20 +124,59 @@ final class GyroBufferedReader {
             throw IIOError("reading the gyroscope's buffer", on: shownName, errno: Errno(ETIMEDOUT),
                            fix: "it delivered nothing for \(seconds) s of the accelerometer's time")
         }
+        if !timeline.covers(time, nominalPeriodNanoseconds: periodNanoseconds), mayWait, timeline.count > 0 {
+            try waitForScans(covering: time)
+        }
+        guard timeline.covers(time, nominalPeriodNanoseconds: periodNanoseconds) else {
+            noteUncovered(at: time, notice: notice)
+            return nil
+        }
+        uncoveredSinceNanoseconds = nil
         return timeline.raw(at: time)?.raw
     }
 
-    /// Appends every scan that has arrived to the timeline, without waiting.
+    /// Waits for scans until one covers `time` or `waitNanoseconds` pass.
+    private func waitForScans(covering time: Int64) throws {
+        let deadline = MonotonicClock.nanoseconds() + waitNanoseconds
+        var delivered = false
+        while !timeline.covers(time, nominalPeriodNanoseconds: periodNanoseconds) {
+            let remaining = deadline - MonotonicClock.nanoseconds()
+            guard remaining > 0, let buffer, let descriptor = LibIIO.pollDescriptor(buffer) else { break }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32((remaining + 999_999) / 1_000_000)
+            if poll(&request, 1, milliseconds) < 0 && errno != EINTR { break }
+            if try drain(through: time) > 0 { delivered = true }
+        }
+        mayWait = delivered || timeline.covers(time, nominalPeriodNanoseconds: periodNanoseconds)
+    }
+
+    /// Counts an uncovered sample; says once when they have lasted.
+    private func noteUncovered(at time: Int64, notice: (String) -> Void) {
+        let since = uncoveredSinceNanoseconds ?? time
+        uncoveredSinceNanoseconds = since
+        guard !lagReported, time - since >= GyroBufferedReader.lagNoticeNanoseconds else { return }
+        lagReported = true
+        let behind = timeline.newestNanoseconds.map { " (its newest scan is \((time - $0) / 1_000_000) ms behind)" } ?? ""
+        notice("the gyroscope \(shownName) lags the accelerometer by more than "
+            + "\(CaptureRate.attributeText(Double(waitNanoseconds) / 1e6)) ms\(behind): "
+            + "samples it does not cover are fused from the accelerometer alone")
+    }
+
+    /// Appends the scans that have arrived to the timeline, without
+    /// waiting, until one is later than `time`: a gyro running ahead (the
+    /// accelerometer's samples read late, in a burst) keeps its later scans
+    /// in its buffer for the samples that need them, rather than pushing
+    /// the ones this sample needs out of the timeline.
     ///
     /// - Returns: how many scans were appended.
     /// - Throws: `IIOError` (ENODEV when the device vanished) for any
     ///   failure but "nothing yet" (EAGAIN).
     @discardableResult
-    private func drain() throws -> Int {
+    private func drain(through time: Int64) throws -> Int {
         guard let buffer else { return 0 }
         var appended = 0
         // Bounded: a gyro far ahead cannot keep the accelerometer waiting.
-        while appended < timeline.capacity {
+        while appended < timeline.capacity && (timeline.newestNanoseconds ?? .min) <= time {
             switch LibIIO.refill(buffer) {
             case .failure(let errno) where errno.code == EAGAIN:
                 return appended

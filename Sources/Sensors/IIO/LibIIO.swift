@@ -153,6 +153,13 @@ enum LibIIO {
     /// Disables the buffer and frees it: `iio_buffer_destroy`.
     static func destroyBuffer(_ buffer: OpaquePointer) { iio_buffer_destroy(buffer) }
 
+    /// The file descriptor that becomes readable when the buffer has a scan
+    /// (`iio_buffer_get_poll_fd`); nil when the backend has none.
+    static func pollDescriptor(_ buffer: OpaquePointer) -> Int32? {
+        let descriptor = iio_buffer_get_poll_fd(buffer)
+        return descriptor < 0 ? nil : descriptor
+    }
+
     /// Wakes a refill blocked in another thread: `iio_buffer_cancel`.
     static func cancel(_ buffer: OpaquePointer) { iio_buffer_cancel(buffer) }
 
