@@ -63,7 +63,10 @@ let package = Package(
         // JSON Lines) and the default sink's volume.
         .target(
             name: "Levels",
-            dependencies: ["CPulse", "CSndFile"]
+            dependencies: [
+                "CPulse", "CSndFile", "Motion",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // sd-bus from libsystemd (Debian: libsystemd-dev), reached only through
         // Sources/TiltBus/SDBus.swift.
@@ -120,7 +123,10 @@ let package = Package(
         // TiltBus: the D-Bus service net.tiltd.Tilt and its monitor client.
         .target(
             name: "TiltBus",
-            dependencies: ["Knob", "Motion", "CSDBus", "CTiltBus"]
+            dependencies: [
+                "Knob", "Motion", "Sensors", "CSDBus", "CTiltBus",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // Streaming: the one sample path (readings → pipeline → states →
         // sinks), the capture run, paced replay, stdout and the Unix socket

@@ -19,13 +19,46 @@
 #
 # Release build; run it on an otherwise idle machine (medians of a few runs
 # are steadier than one run).
+#
+#   bench/latency.sh [SECONDS] --against COMMIT [--rounds N]
+#
+# compares with a release build of COMMIT (e.g. HEAD~1) made in a temporary
+# directory from `git archive`: the two builds take turns, N rounds each
+# (default 3), so both see the same machine; compare within a round.
 set -euo pipefail
 
-seconds="${1:-10}"
+seconds=10
+against=""
+rounds=1
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --against) against="${2:?--against needs a commit}"; rounds=3; shift 2 ;;
+        --rounds) rounds="${2:?--rounds needs a number}"; shift 2 ;;
+        [0-9]*) seconds="$1"; shift ;;
+        *) echo "latency.sh: unknown argument $1; usage: latency.sh [SECONDS] [--against COMMIT] [--rounds N]" >&2
+           exit 2 ;;
+    esac
+done
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 swift build -c release --product tiltd >&2
 bin="$root/.build/release/tiltd"
+builds=("$bin")
+labels=("this tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo ', modified'))")
+if [[ -n "$against" ]]; then
+    commit="$(git rev-parse --short "$against")"
+    base="/tmp/tiltd-bench-base-$commit"
+    if [[ ! -x "$base/.build/release/tiltd" ]]; then
+        rm -rf "$base" && mkdir -p "$base/.build"
+        git archive "$commit" | tar -x -C "$base"
+        # The same resolved packages, without fetching them again.
+        [[ -f Package.resolved ]] && cp Package.resolved "$base/"
+        cp -a .build/repositories .build/checkouts "$base/.build/" 2>/dev/null || true
+        (cd "$base" && swift build -c release --product tiltd >&2)
+    fi
+    builds+=("$base/.build/release/tiltd")
+    labels+=("commit $commit")
+fi
 work="$(mktemp -d /tmp/tiltd-bench.XXXXXX)"
 pids=()
 cleanup() {
@@ -71,14 +104,17 @@ child_of() {
     echo "$1"
 }
 
-echo "== latency, 200 Hz, every sample a state (--no-gate), ${seconds} s"
-umockdev-run --device "$work/still.umockdev" -- \
-    "$bin" run --mode poll --rate 200 --no-gate --listen "unix:$work/latency.sock" \
-    >/dev/null 2>"$work/latency.err" &
-pids+=($!)
-wait_for_socket "$work/latency.sock"
-python3 "$root/bench/latency_client.py" "$work/latency.sock" --seconds "$seconds"
-kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
+measure_latency() {
+    echo "== latency, 200 Hz, every sample a state (--no-gate), ${seconds} s"
+    rm -f "$work/latency.sock"
+    umockdev-run --device "$work/still.umockdev" -- \
+        "$bin" run --mode poll --rate 200 --no-gate --listen "unix:$work/latency.sock" \
+        >/dev/null 2>"$work/latency.err" &
+    pids+=($!)
+    wait_for_socket "$work/latency.sock"
+    python3 "$root/bench/latency_client.py" "$work/latency.sock" --seconds "$seconds"
+    kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
+}
 
 # CPU of the tiltd process over SECONDS (utime + stime from /proc), with a
 # client connected to SOCKET (or none: "-").
@@ -139,11 +175,25 @@ lines = ["r 10 " + escape(struct.pack("<iiiiq", 0, 0, 256, 0, t0 + i * 10_000_00
 open(path, "w", encoding="latin-1", newline="\n").write("\n".join(lines) + "\n")
 PY
 
-echo "== CPU, 100 Hz, still device (gate closed), ${seconds} s"
-cpu_run "buffered, --listen, one client" "$work/cpu-b.sock" \
-    --device "$root/Tests/Fixtures/buffered.umockdev" -s "/dev/iio:device0=$work/still-100hz.script" -- \
-    "$bin" run --mode buffer --listen "unix:$work/cpu-b.sock"
-cpu_run "polled, --listen, one client" "$work/cpu-p.sock" \
-    --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100 --listen "unix:$work/cpu-p.sock"
-cpu_run "polled, stdout only (no socket), for comparison" - \
-    --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100
+measure_cpu_all() {
+    echo "== CPU, 100 Hz, still device (gate closed), ${seconds} s"
+    rm -f "$work"/cpu-*.sock
+    cpu_run "buffered, --listen, one client" "$work/cpu-b.sock" \
+        --device "$root/Tests/Fixtures/buffered.umockdev" -s "/dev/iio:device0=$work/still-100hz.script" -- \
+        "$bin" run --mode buffer --listen "unix:$work/cpu-b.sock"
+    cpu_run "polled, --listen, one client" "$work/cpu-p.sock" \
+        --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100 --listen "unix:$work/cpu-p.sock"
+    cpu_run "polled, stdout only (no socket), for comparison" - \
+        --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100
+}
+
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for round in $(seq 1 "$rounds"); do
+    for i in "${!builds[@]}"; do
+        bin="${builds[$i]}"
+        echo "#### round $round/$rounds: ${labels[$i]}"
+        measure_latency
+        measure_cpu_all
+    done
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,6 +1,7 @@
 import Glibc
 import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// The one owner of tiltd's running services and its signals.
@@ -30,6 +31,8 @@ public struct Lifecycle: Sendable {
     public static let gracefulShutdownSeconds = 0.5
 
     private let signals: UnixSignalsSequence?
+    /// The signal that stopped the services, once one has.
+    private let received = SignalRecord()
 
     /// Traps SIGTERM, SIGINT, and SIGHUP unless it was ignored at start.
     public static func trappingSignals() async -> Lifecycle {
@@ -54,7 +57,8 @@ public struct Lifecycle: Sendable {
     public func run(_ services: [any Service], logger: Logger = TiltdLog.logger) async throws {
         // The watcher comes first, so it is the last asked to stop; when a
         // signal makes it return, the group shuts down the others.
-        let all: [any Service] = (signals.map { [SignalWatcher(signals: $0)] } ?? []) + services
+        let watcher = signals.map { [SignalWatcher(signals: $0, received: received)] } ?? []
+        let all: [any Service] = watcher + services
         let configurations = all.map {
             ServiceGroupConfiguration.ServiceConfiguration(
                 service: $0, successTerminationBehavior: .gracefullyShutdownGroup,
@@ -66,10 +70,30 @@ public struct Lifecycle: Sendable {
     }
 }
 
+extension Lifecycle {
+    /// The name of the signal that stopped the services ("SIGINT",
+    /// "SIGTERM", "SIGHUP"), or nil when they ended on their own: a command
+    /// that stops between units of work names it in its last message.
+    public var stoppingSignalName: String? { received.name }
+}
+
+/// The first trapped signal, written by the watcher's task and read by the
+/// command after (or while) the services stop.
+private final class SignalRecord: Sendable {
+    private let first = Mutex<String?>(nil)
+
+    var name: String? { first.withLock { $0 } }
+
+    func note(_ signal: UnixSignal) {
+        first.withLock { name in if name == nil { name = "\(signal)" } }
+    }
+}
+
 /// Ends (and so shuts the group down) at the first trapped signal, or when
 /// the group shuts down for another reason.
 private struct SignalWatcher: Service {
     let signals: UnixSignalsSequence
+    let received: SignalRecord
 
     func run() async throws {
         let signals = self.signals
@@ -77,6 +101,7 @@ private struct SignalWatcher: Service {
         // cancels it.
         await cancelWhenGracefulShutdown {
             for await signal in signals {
+                received.note(signal)
                 TiltdLog.logger.notice("\(signal): stopping")
                 return
             }

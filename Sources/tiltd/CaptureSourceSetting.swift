@@ -17,20 +17,7 @@ enum CaptureSourceSetting: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .iio, .rotation: return .iio
         case .evdev: return .evdev
-        case .auto:
-            if let device, MotionPadSelector.isNode(device) { return .evdev }
-            guard uri == "local:", !Self.iioHasAccelerometer(matching: device) else { return .iio }
-            // A pad that fits (chosen from udev's list: nothing is opened here).
-            let fits = (try? MotionPadSelector(query: device).choose(from: MotionPadDiscovery.candidates())) != nil
-            return fits ? .evdev : .iio
+        case .auto: return .automatic(device: device, uri: uri)
         }
-    }
-
-    private static func iioHasAccelerometer(matching device: String?) -> Bool {
-        guard let context = try? IIOContext(uri: "local:") else { return false }
-        var skipped: [any Error] = []
-        guard let found = try? context.accelerometers(skipped: &skipped) else { return false }
-        return (try? AccelerometerSelector(query: device)
-            .choose(from: found, uri: "local:", deviceCount: context.deviceCount)) != nil
     }
 }

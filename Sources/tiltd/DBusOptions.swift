@@ -1,7 +1,5 @@
 import ArgumentParser
-import Sensors
 import Streaming
-import Synchronization
 import TiltBus
 
 /// `--dbus system|session`: also serve the states as the D-Bus service
@@ -31,17 +29,8 @@ extension DBusOptions {
     func startService(device options: DeviceOptions,
                       onClaimCountChanged: @escaping @Sendable (Int) -> Void) throws -> TiltService? {
         guard let dbus else { return nil }
-        var properties = TiltProperties()
-        do {
-            let context = try IIOContext(uri: options.uri)
-            var skipped: [any Error] = []
-            let found = try context.accelerometers(skipped: &skipped)
-            let chosen = try AccelerometerSelector(query: options.device)
-                .choose(from: found, uri: options.uri, deviceCount: context.deviceCount)
-            properties.hasAccelerometer = true
-            properties.device = found[chosen].displayName
-        } catch {
-            TiltdLog.logger.notice("D-Bus: HasAccelerometer is false for now: \(error)")
+        let properties = TiltProperties.lookingAt(uri: options.uri, device: options.device) {
+            TiltdLog.logger.notice("\($0)")
         }
         do {
             return try TiltService(bus: dbus, properties: properties, onClaimCountChanged: onClaimCountChanged,
@@ -50,26 +39,6 @@ extension DBusOptions {
             TiltdLog.logger.error("--dbus: \(error)")
             throw ExitCode.failure
         }
-    }
-}
-
-/// The number of consumers that want the device open: D-Bus claims plus,
-/// with `--on-demand`, socket clients; reported to `ListenOnDemand` as one count.
-final class DemandCount: Sendable {
-    private let counts = Mutex((socket: 0, bus: 0))
-    private let changed: @Sendable (Int) -> Void
-
-    init(changed: @escaping @Sendable (Int) -> Void) { self.changed = changed }
-
-    func socketClients(_ count: Int) { report { $0.socket = count } }
-    func busClaims(_ count: Int) { report { $0.bus = count } }
-
-    private func report(_ update: (inout (socket: Int, bus: Int)) -> Void) {
-        let total = counts.withLock { counts -> Int in
-            update(&counts)
-            return counts.socket + counts.bus
-        }
-        changed(total)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Controls
 import Knob
 
 /// `tiltd draw larsbar|spark|rgb`: one still of a control as a PNG whose
@@ -37,37 +38,14 @@ struct DrawOutputOptions: ParsableArguments {
     /// Checks that `points` at this scale gives a sensible pixel size.
     func validatePixels(_ points: Double, option: String, minimum: Double, maximum: Double) throws {
         guard points.isFinite, points >= minimum, points <= maximum else {
-            throw ValidationError("\(option) must be \(DrawText.number(minimum))…\(DrawText.number(maximum)) points, "
-                                  + "got \(DrawText.number(points))")
+            throw ValidationError("\(option) must be \(ControlStill.numberText(minimum))…\(ControlStill.numberText(maximum)) points, "
+                                  + "got \(ControlStill.numberText(points))")
         }
     }
 
     /// Writes the still whole and says where it went on stderr.
     func write(_ image: RGBAImage, defaultName: String) throws {
-        let path = out ?? defaultName
-        do { try PNGWriter.write(image, to: path, fast: false) } catch { throw DrawError("\(error)") }
-        FileHandle.standardError.write(Data("tiltd: wrote \(path) (\(image.width)×\(image.height) px)\n".utf8))
+        let written = try ControlStill.write(image, to: out ?? defaultName)
+        FileHandle.standardError.write(Data("tiltd: \(written)\n".utf8))
     }
-}
-
-/// Parsing and printing of the `draw` options' numbers.
-enum DrawText {
-    /// A number as typed, without a trailing ".0".
-    static func number(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
-    }
-
-    /// Comma-separated finite numbers ("0.2,0.4"); nil if any part is not one.
-    static func numbers(_ text: String) -> [Double]? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let values = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == parts.count, values.allSatisfy(\.isFinite) else { return nil }
-        return values
-    }
-}
-
-/// A still that cannot be written; one line naming the file.
-struct DrawError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -42,7 +42,7 @@ struct DrawLARSBarCommand: ParsableCommand {
 
     /// `--levels` as numbers (valid once `validate()` has passed).
     var channelLevels: (left: Double, right: Double) {
-        let v = DrawText.numbers(levels) ?? [0.5, 0.5]
+        let v = ControlStill.numbers(levels) ?? [0.5, 0.5]
         return (v[0], v[1])
     }
 
@@ -52,7 +52,7 @@ struct DrawLARSBarCommand: ParsableCommand {
         guard value.isFinite, (0...1).contains(value) else {
             throw ValidationError("--value must be 0…1, got \(value)")
         }
-        guard let v = DrawText.numbers(levels), v.count == 2, v.allSatisfy({ (0...1).contains($0) }) else {
+        guard let v = ControlStill.numbers(levels), v.count == 2, v.allSatisfy({ (0...1).contains($0) }) else {
             throw ValidationError("--levels must be two levels 0…1 as L,R such as 0.8,0.6, got '\(levels)'")
         }
         guard roll.isFinite, pitch.isFinite else {
@@ -61,10 +61,10 @@ struct DrawLARSBarCommand: ParsableCommand {
     }
 
     func run() throws {
-        let layout = EQSliderLayout(widthPoints: width, heightPoints: height)
-        let painter = EQSliderPainter(layout: layout, scale: output.scale)
-        let model = EQSliderModel(value: value, leftLevel: channelLevels.left, rightLevel: channelLevels.right)
-        let image = painter.paintSettled(model, shines: ShinePair(roll: roll, pitch: pitch), light: light.colour)
-        try output.write(image, defaultName: "larsbar.png")
+        let levels = channelLevels
+        try output.write(ControlStill.eqSlider(widthPoints: width, heightPoints: height, value: value,
+                                               leftLevel: levels.left, rightLevel: levels.right,
+                                               shines: ShinePair(roll: roll, pitch: pitch), light: light.colour,
+                                               scale: output.scale), defaultName: "larsbar.png")
     }
 }

@@ -34,7 +34,7 @@ struct DrawRGBCommand: ParsableCommand {
 
     /// `--color` as a colour (valid once `validate()` has passed).
     var colour: RGBAColour {
-        let v = DrawText.numbers(color) ?? [0, 0, 0, 1]
+        let v = ControlStill.numbers(color) ?? [0, 0, 0, 1]
         return RGBAColour(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)
     }
 
@@ -42,7 +42,7 @@ struct DrawRGBCommand: ParsableCommand {
         try output.validatePixels(width, option: "--width", minimum: ColourSliderPainter.thumbDiameterPoints,
                                   maximum: 2000)
         try output.validatePixels(trackHeight, option: "--track-height", minimum: 1, maximum: 100)
-        guard let v = DrawText.numbers(color), v.count == 3 || v.count == 4, v.allSatisfy({ (0...1).contains($0) }) else {
+        guard let v = ControlStill.numbers(color), v.count == 3 || v.count == 4, v.allSatisfy({ (0...1).contains($0) }) else {
             throw ValidationError("--color must be R,G,B,A (or R,G,B) with each part 0…1 such as 0.2,0.4,0.6,1, "
                                   + "got '\(color)'")
         }
@@ -55,10 +55,7 @@ struct DrawRGBCommand: ParsableCommand {
             try output.write(image, defaultName: "rgb-\(track.rawValue).png")
             return
         }
-        var group = ColourSliderGroup()
-        for component in ColourComponent.allCases { group.addSlider(component) }
-        for component in ColourComponent.allCases { group.set(component, to: component.value(in: colour)) }
-        let image = ColourSlidersView(widthPoints: width, scale: output.scale).paint(group)
-        try output.write(image, defaultName: "rgb.png")
+        try output.write(ControlStill.colourSliders(colour: colour, widthPoints: width, scale: output.scale),
+                         defaultName: "rgb.png")
     }
 }

@@ -30,7 +30,7 @@ struct DrawSparkCommand: ParsableCommand {
     var seed: UInt64 = 0
 
     /// `--holds` as numbers (valid once `validate()` has passed).
-    var holdSeconds: [Double] { holds.isEmpty ? [] : DrawText.numbers(holds) ?? [] }
+    var holdSeconds: [Double] { holds.isEmpty ? [] : ControlStill.numbers(holds) ?? [] }
 
     func validate() throws {
         try output.validatePixels(size, option: "--size", minimum: RecordingRingPainter.minimumSizePoints, maximum: 2000)
@@ -38,22 +38,14 @@ struct DrawSparkCommand: ParsableCommand {
             throw ValidationError("--duration must be more than 0 and at most 86400 seconds, got \(duration)")
         }
         if !holds.isEmpty {
-            guard let v = DrawText.numbers(holds), v.allSatisfy({ $0 >= 0 }) else {
+            guard let v = ControlStill.numbers(holds), v.allSatisfy({ $0 >= 0 }) else {
                 throw ValidationError("--holds must be seconds ≥ 0 separated by commas such as 2,3.5, got '\(holds)'")
             }
         }
     }
 
     func run() throws {
-        var ring = RecordingRing(durationSeconds: duration, seed: seed)
-        // Each hold is pressed, held and released; a second passes between holds.
-        var now = 0.0
-        for hold in holdSeconds {
-            ring.press(atSeconds: now)
-            ring.release(atSeconds: now + hold)
-            now += hold + 1
-        }
-        let image = RecordingRingPainter(sizePoints: size, scale: output.scale).paint(ring)
-        try output.write(image, defaultName: "spark.png")
+        try output.write(ControlStill.recordingRing(sizePoints: size, durationSeconds: duration, holdSeconds: holdSeconds,
+                                                    seed: seed, scale: output.scale), defaultName: "spark.png")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Levels
+import Streaming
 
 /// `tiltd levels`: live left/right audio levels (PulseAudio or PipeWire's
 /// pipewire-pulse), or levels replayed from a file, as JSON Lines.
@@ -52,66 +53,14 @@ struct LevelsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let output = LevelsOutput(countLimit: count)
         // SIGINT/SIGTERM end the run cleanly (exit 0), as --count does.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { output.end() }
-            source.resume()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
-
-        if let levelsFile {
-            try await replay(levelsFile, to: output)
-        } else {
-            try await meter(to: output)
-        }
-        if output.failed { throw ExitCode.failure }
-    }
-
-    /// Live levels until the output ends.
-    private func meter(to output: LevelsOutput) async throws {
-        let meter: LevelMeter
+        let lifecycle = await Lifecycle.trappingSignals()
+        let source: LevelsStream.Source = levelsFile.map { .file(path: $0, realTime: realtime) }
+            ?? .live(source: source, server: server)
         do {
-            meter = try LevelMeter(source: source, server: server) { event in
-                switch event {
-                case let .levels(levels):
-                    output.write(levels)
-                case let .lost(server, reason):
-                    LevelsOutput.report("warning: lost PulseAudio at \(server) (\(reason)); still running, reconnecting")
-                case let .reconnected(server):
-                    LevelsOutput.report("note: reconnected to PulseAudio at \(server); levels flow again")
-                }
-            }
-            try await meter.start()
-        } catch {
-            LevelsOutput.report("error: \(error)")
+            try await lifecycle.runCommand([LevelsStream(source: source, output: LevelsOutput(countLimit: count))])
+        } catch is LevelsStream.Failed {
             throw ExitCode.failure
         }
-        await output.waitForEnd()
-        meter.stop()
-    }
-
-    /// Every record of the file, optionally paced to its times, until the
-    /// output ends.
-    private func replay(_ path: String, to output: LevelsOutput) async throws {
-        let track: LevelTrack
-        do { track = try LevelTrack.load(path: path) } catch {
-            LevelsOutput.report("error: \(error)")
-            throw ExitCode.failure
-        }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let firstSeconds = track.records.first?.seconds ?? 0
-        for record in track.records where !output.isEnded {
-            if realtime {
-                try? await clock.sleep(until: start + .seconds(record.seconds - firstSeconds))
-            }
-            output.write(record)
-        }
-        output.end()
     }
 }

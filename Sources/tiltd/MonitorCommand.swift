@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Glibc
 import Motion
 import Streaming
@@ -7,7 +6,7 @@ import TiltBus
 
 /// `tiltd monitor`: iio-sensor-proxy's `monitor-sensor` for net.tiltd.Tilt,
 /// with the continuous values.
-struct MonitorCommand: ParsableCommand {
+struct MonitorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "monitor",
         abstract: "Watch the net.tiltd.Tilt D-Bus service and print each change as a line.",
@@ -31,27 +30,13 @@ struct MonitorCommand: ParsableCommand {
         if system && session { throw ValidationError("--system and --session exclude each other; pick one bus") }
     }
 
-    func run() throws {
-        let monitor: TiltMonitor
+    func run() async throws {
+        let lifecycle = await Lifecycle.trappingSignals()
         do {
-            monitor = try TiltMonitor(bus: session ? .session : .system, format: json ? .json : .text,
-                                      write: MonitorCommand.writeLine, report: TiltdLog.relay)
-        } catch {
-            TiltdLog.logger.error("\(error)")
-            throw ExitCode.failure
-        }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { monitor.stop() }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
-        do {
-            try monitor.run()
-        } catch {
+            let monitor = try TiltMonitor(bus: session ? .session : .system, format: json ? .json : .text,
+                                          write: MonitorCommand.writeLine, report: TiltdLog.relay)
+            try await lifecycle.runCommand([TiltMonitorService(monitor)])
+        } catch let error as TiltBusError {
             TiltdLog.logger.error("\(error)")
             throw ExitCode.failure
         }

@@ -102,16 +102,10 @@ struct PipelineOptions: ParsableArguments {
     /// - Throws: `ValidationError` for anything but `auto` or two finite numbers.
     func neutralSetting() throws -> NeutralPoseSetting {
         guard let neutral else { return .none }
-        if neutral == "auto" { return .auto }
-        let parts = neutral.split(separator: ",", omittingEmptySubsequences: false)
-        // Double(String) ignores the locale: "0,1.5" is roll 0, pitch 1.5 everywhere.
-        guard parts.count == 2,
-              let roll = Double(parts[0].trimmingCharacters(in: " ")),
-              let pitch = Double(parts[1].trimmingCharacters(in: " ")),
-              roll.isFinite, pitch.isFinite else {
+        guard let setting = NeutralPoseSetting(argument: neutral) else {
             throw ValidationError("--neutral must be 'auto' or ROLL,PITCH in radians such as 0,1.5708; got '\(neutral)'")
         }
-        return .fixed(roll: roll, pitch: pitch)
+        return setting
     }
 
     /// The configuration these options describe (call after validation).
@@ -128,11 +122,5 @@ struct PipelineOptions: ParsableArguments {
             shakeBand: shakeBand,
             gyroEnabled: !noGyro,
             fusion: GravityFusion.Settings(timeConstantSeconds: gyroTimeConstantSeconds))
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: Character) -> String {
-        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
     }
 }

@@ -33,42 +33,18 @@ struct RecordingOptions: ParsableArguments {
         valueName: "rad|deg"))
     var gyroUnits: GyroUnitsArgument = .rad
 
-    /// Loads `path`, printing the recording's warnings (a torn last line)
-    /// on stderr.
-    ///
-    /// - Throws: `RecordingLoadError`, whose description is one line naming
-    ///   the file (and line) and what to do.
+    /// Loads `path` whole (`RecordingFile.load`: warnings logged, one-line errors).
     func load(_ path: String) throws -> Recording {
-        do {
-            let recording = try Recording.load(path: path, units: units.units, gyroUnits: gyroUnits.units)
-            for warning in recording.warnings { TiltdLog.logger.warning("\(warning.escapingControls())") }
-            return recording
-        } catch let error as TraceError {
-            throw RecordingLoadError(message: error.description)
-        }
+        try RecordingFile.load(path, units: units.units, gyroUnits: gyroUnits.units)
     }
 
     /// Opens `path` (`-`: standard input) to be read a block at a time.
-    ///
-    /// - Throws: `RecordingLoadError` naming the file.
     func open(_ path: String) throws -> RecordingReader {
-        do { return try RecordingReader(path: path, units: units.units, gyroUnits: gyroUnits.units) } catch let error as TraceError {
-            throw RecordingLoadError(message: error.description)
-        }
+        try RecordingFile.open(path, units: units.units, gyroUnits: gyroUnits.units)
     }
 
-    /// The next block of `reader`, printing its warnings (a torn last line) on stderr.
-    ///
-    /// - Throws: `RecordingLoadError` naming the file and line.
+    /// The next block of `reader`, its warnings logged.
     func next(_ reader: RecordingReader) throws -> Recording? {
-        do {
-            let block = try reader.next()
-            for warning in block?.warnings ?? [] {
-                TiltdLog.logger.warning("\(warning.escapingControls())")
-            }
-            return block
-        } catch let error as TraceError {
-            throw RecordingLoadError(message: error.description)
-        }
+        try RecordingFile.next(reader)
     }
 }

@@ -144,9 +144,10 @@ struct RenderCommand: AsyncParsableCommand {
     var frameLimit: Int { maxFrames ?? 3600 * fps }
 
     func run() async throws {
+        // Before any file exists that a signal must clean up.
+        let lifecycle = await Lifecycle.trappingSignals()
         let targets = try RenderTargets(format: effectiveFormat, out: out, contactSheet: contactSheet,
                                         overwrite: overwrite)
-        let stop = StopSignal()
         let loaded = try recording.load(file)
         let collector = StateCollector(expectedCount: loaded.readings.count)
         var diagnosticsLogger = TiltdLog.logger
@@ -159,81 +160,30 @@ struct RenderCommand: AsyncParsableCommand {
         guard !states.isEmpty else {
             throw RenderError("\(file) has no readings to render; record some with tiltd record")
         }
-        let sampler = FrameSampler(states: states, framesPerSecond: fps)
-        guard sampler.frameCount <= frameLimit else {
-            throw RenderError(RenderTargets.tooManyFrames(file: file, frameCount: sampler.frameCount, fps: fps,
+        let settings = RenderSettings(
+            format: effectiveFormat, out: out, framesPerSecond: fps, size: size, style: style,
+            background: RGBA8(hex: background)!, light: light.colour, sliderValue: slider, contactSheet: contactSheet,
+            contactSheetFrames: contactSheetFrames ?? 24, contactSheetColumns: columns, quiet: quiet)
+        let render = RenderRun(states: states, settings: settings, targets: targets)
+        guard render.frameCount <= frameLimit else {
+            throw RenderError(RenderTargets.tooManyFrames(file: file, frameCount: render.frameCount, fps: fps,
                                                           limit: frameLimit, explicit: maxFrames != nil))
         }
-        if stop.isRequested {
-            TiltdLog.logger.notice("\(stop.signalName): stopped before the first frame; nothing was written")
-            return
-        }
-        try targets.removeStaleFrames()
-        let backgroundColour = RGBA8(hex: background)!
-        var knob = KnobRenderer(size: size, style: style)
-        var sliderRenderer = slider.map { _ in SliderRenderer(width: 4 * size, frameSize: size, style: style) }
-        let frameWidth = slider == nil ? size : 4 * size
-        // Two frames used in turn: the y4m writer keeps the previous frame
-        // to skip unchanged blocks, so drawing into the other one avoids a
-        // copy-on-write of the one it holds.
-        var frame = RGBAImage(width: frameWidth, height: size), spare = frame
-        let output = try RenderOutput(format: effectiveFormat, out: out, width: frameWidth, height: size, fps: fps,
-                                      background: backgroundColour)
-        let picks = ContactSheet.sampleIndices(frameCount: sampler.frameCount, cells: contactSheetFrames ?? 24)
-        var sheet = contactSheet.map { _ in
-            ContactSheet(cellWidth: frameWidth, cellHeight: size, cells: picks.count, columns: columns,
-                         background: backgroundColour, labelLines: 2, labelCharacters: 12)
-        }
-        var nextPick = 0
-        var progress = RenderProgress(total: sampler.frameCount, enabled: !quiet)
-
-        var stoppedAfter: Int?
-        do {
-            try sampler.forEachFrame { f in
-                if stop.isRequested { throw RenderStop(framesWritten: f.index) }
-                if let value = slider {
-                    sliderRenderer!.render(value: value, shines: f.shines, tilt: f.latest.tilt, light: light.colour,
-                                           into: &frame)
-                } else {
-                    knob.render(shines: f.shines, tilt: f.latest.tilt, light: light.colour, into: &frame)
-                }
-                try output.write(frame, index: f.index)
-                if sheet != nil, nextPick < picks.count, picks[nextPick] == f.index {
-                    sheet!.place(frame, inCell: nextPick)
-                    sheet!.label(ContactSheet.labelText(
-                        secondsSinceStart: Double(f.index) / Double(fps), rollRadians: f.latest.tilt.roll,
-                        pitchRadians: f.latest.tilt.pitch), inCell: nextPick)
-                    nextPick += 1
-                }
-                progress.advance(to: f.index + 1)
-                swap(&frame, &spare)
-            }
-        } catch let stopped as RenderStop {
-            stoppedAfter = stopped.framesWritten
-        }
-        try output.finish()
-        progress.finish()
-        if let stoppedAfter {
+        try await lifecycle.runCommand([render])
+        guard let outcome = render.outcome else { return }
+        guard outcome.finished else {
             let sheetNote = contactSheet == nil ? "" : " (no contact sheet: the render did not finish)"
             TiltdLog.logger.notice("""
-                \(stop.signalName): stopped after \(stoppedAfter) of \(sampler.frameCount) frames; \
-                every file written is whole\(sheetNote)
+                \(lifecycle.stoppingSignalName ?? "shutdown"): stopped after \(outcome.framesWritten) of \
+                \(outcome.frameCount) frames; every file written is whole\(sheetNote)
                 """)
             return
         }
-        if let contactSheet, let sheet {
-            do {
-                try RenderTargets.createParent(of: contactSheet, option: "--contact-sheet")
-                try PNGWriter.write(sheet.image, to: contactSheet, fast: false)
-            } catch {
-                throw RenderError("\(error)")
-            }
-        }
         if !quiet {
-            let seconds = Double(sampler.frameCount) / Double(fps)
-            var summary = "rendered \(sampler.frameCount) frames (\(frameWidth)×\(size), \(fps) fps, "
+            let seconds = Double(outcome.frameCount) / Double(fps)
+            var summary = "rendered \(outcome.frameCount) frames (\(settings.frameWidth)×\(size), \(fps) fps, "
                 + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(Counted.text(states.count, "state")); "
-                + output.whereToLook
+                + outcome.whereToLook
             if let contactSheet { summary += "; contact sheet: \(contactSheet)" }
             TiltdLog.logger.notice("\(summary)")
         }
@@ -243,8 +193,3 @@ struct RenderCommand: AsyncParsableCommand {
 extension KnobStyle: ExpressibleByArgument {}
 
 extension RenderFormat: ExpressibleByArgument {}
-
-/// Thrown out of the frame loop when SIGINT or SIGTERM arrived.
-private struct RenderStop: Error {
-    var framesWritten: Int
-}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Motion
 import Sensors
 import Streaming
+import TiltBus
 
 /// `tiltd run` (the default command): a real accelerometer → the Motion
 /// pipeline → JSON Lines states on stdout, one flushed line per state.
@@ -68,7 +69,8 @@ struct RunCommand: AsyncParsableCommand {
         onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },
                                                close: { run.close(); socket?.forgetCurrentState() }))
         defer { onDemand?.release() }
-        // Listed before the run, the socket stops after it: clients get the last states.
-        try await lifecycle.runCommand([socket, run])
+        // Listed before the run, the socket and the bus service stop after
+        // it: clients and claimants get the last states.
+        try await lifecycle.runCommand([socket, service.map(TiltBusService.init), run])
     }
 }

@@ -131,7 +131,8 @@ struct ServeCommand: AsyncParsableCommand {
             deviceRun = run
             source = run
         }
-        let announcement = ServeAnnouncement(server: server, host: host, port: port, description: description)
+        let announcement = ServeAnnouncement(server: server, host: host, port: port, description: description,
+                                              logger: TiltdLog.logger)
         do {
             // Stopped in reverse: the source first, the server last.
             try await lifecycle.runCommand([server, announcement, source])

@@ -128,6 +128,8 @@ extension LevelsCommandTests {
         child.signal(SIGINT)
         #expect(ExternalProgram.waitForExit(child, timeoutSeconds: 30))
         #expect(child.status == 0)
-        #expect(text(err).split(separator: "\n").count == 2, "stderr: \(text(err))")
+        // The two PulseAudio lines, then the lifecycle's stop line (as every command's).
+        let lines = text(err).split(separator: "\n")
+        #expect(lines.count == 3 && lines.last == "tiltd: SIGINT: stopping", "stderr: \(text(err))")
     }
 }

@@ -120,6 +120,19 @@ enum Posix {
         access(path, W_OK) == 0
     }
 
+    /// The file type bits of `path` after following symbolic links
+    /// (`S_IFDIR`, `S_IFREG`, …), or nil when nothing (or a dangling link) is there.
+    static func fileType(following path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// True when files may be created in the directory `path` (`access(W_OK | X_OK)`).
+    static func canCreateFiles(in path: String) -> Bool {
+        access(path, W_OK | X_OK) == 0
+    }
+
     /// True when `fd` is a terminal.
     static func isTerminal(_ fd: Int32) -> Bool {
         isatty(fd) != 0

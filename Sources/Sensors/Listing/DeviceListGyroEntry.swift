@@ -1,19 +1,18 @@
 import Motion
-import Sensors
 
 /// The gyroscope part of a `tiltd list` entry, as text or JSON.
-struct DeviceListGyroEntry: Encodable {
-    var id: String
-    var name: String?
+public struct DeviceListGyroEntry: Encodable, Sendable, Equatable {
+    public var id: String
+    public var name: String?
     /// How it was paired: "same device", "sibling", "same hub", "same location".
-    var pairing: String
+    public var pairing: String
     /// rad/s per raw count, x, y, z.
-    var scale: [Double]
-    var scaleSource: String
-    var mountMatrix: String
-    var mountMatrixSource: String
-    var samplingFrequencyHertz: Double?
-    var buffered: Bool
+    public var scale: [Double]
+    public var scaleSource: String
+    public var mountMatrix: String
+    public var mountMatrixSource: String
+    public var samplingFrequencyHertz: Double?
+    public var buffered: Bool
 
     enum CodingKeys: String, CodingKey {
         case id, name, pairing, scale, buffered
@@ -22,7 +21,7 @@ struct DeviceListGyroEntry: Encodable {
         case samplingFrequencyHertz = "sampling_frequency_hz"
     }
 
-    init(_ gyro: GyroInfo) {
+    public init(_ gyro: GyroInfo) {
         id = gyro.id
         name = gyro.name
         pairing = gyro.pairing.rawValue
@@ -35,7 +34,7 @@ struct DeviceListGyroEntry: Encodable {
     }
 
     /// The lines under the accelerometer's block.
-    func lines() -> [String] {
+    public func lines() -> [String] {
         let scaleText = scale.map(CaptureRate.attributeText).joined(separator: " ")
         let rate = samplingFrequencyHertz.map { "\(CaptureRate.attributeText($0)) Hz" } ?? "no sampling_frequency"
         return ["    gyroscope     \(id)  \(name ?? "(no name)")  (\(pairing))",

@@ -1,28 +1,27 @@
 import Motion
-import Sensors
 
 /// One evdev motion sensor in `tiltd list`, as text or JSON.
-struct PadListEntry: Encodable {
-    var source = "evdev"
-    var node: String
-    var name: String
-    var chosen: Bool
+public struct PadListEntry: Encodable, Sendable, Equatable {
+    public var source = "evdev"
+    public var node: String
+    public var name: String
+    public var chosen: Bool
     /// "054c:09cc".
-    var usbID: String
-    var bus: String
-    var family: String
-    var accelerometer: [EvdevAxis]
-    var gyroscope: [EvdevAxis]
-    var timestamp: Bool
-    var mountMatrix: String
-    var mountMatrixSource: String
+    public var usbID: String
+    public var bus: String
+    public var family: String
+    public var accelerometer: [EvdevAxis]
+    public var gyroscope: [EvdevAxis]
+    public var timestamp: Bool
+    public var mountMatrix: String
+    public var mountMatrixSource: String
 
     enum CodingKeys: String, CodingKey {
         case source, node, name, chosen, bus, family, accelerometer, gyroscope, timestamp
         case usbID = "usb_id", mountMatrix = "mount_matrix", mountMatrixSource = "mount_matrix_source"
     }
 
-    init(info: MotionPadInfo, chosen: Bool) {
+    public init(info: MotionPadInfo, chosen: Bool) {
         node = info.node
         name = info.name
         self.chosen = chosen
@@ -41,7 +40,7 @@ struct PadListEntry: Encodable {
     }
 
     /// The human-readable block for this pad.
-    func text() -> String {
+    public func text() -> String {
         var lines = ["\(chosen ? "*" : " ") \(node)  \(name)",
                      "    evdev         \(usbID) over \(bus), \(family)"]
         func axes(_ list: [EvdevAxis], unit: String) -> String {

@@ -1,13 +1,14 @@
 import Motion
-import Streaming
 
 /// What a streamed replay saw, for the messages after it: samples and gaps.
-final class ReplayTally {
+public final class ReplayTally {
     private var samples = 0
     private var gaps = 0
     private var firstGap: TraceGap?
 
-    func add(_ block: Recording) {
+    public init() {}
+
+    public func add(_ block: Recording) {
         samples += block.readings.count
         gaps += block.gaps.count
         firstGap = firstGap ?? block.gaps.first
@@ -15,7 +16,7 @@ final class ReplayTally {
 
     /// Says when there was nothing to replay (unless a signal cut it short)
     /// and where the first gap was.
-    func report(file: String, stoppedEarly: Bool) {
+    public func report(file: String, stoppedEarly: Bool) {
         let logger = TiltdLog.logger
         if samples == 0, !stoppedEarly {
             logger.warning("\(file.escapingControls()): the recording has no samples; nothing to replay")

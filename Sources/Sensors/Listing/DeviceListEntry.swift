@@ -1,43 +1,42 @@
 import Motion
-import Sensors
 
 /// One line of `tiltd list`, as text or JSON.
-struct DeviceListEntry: Encodable {
-    var id: String
-    var name: String?
-    var label: String?
-    var location: String?
-    var chosen: Bool
-    var uri: String
+public struct DeviceListEntry: Encodable, Sendable, Equatable {
+    public var id: String
+    public var name: String?
+    public var label: String?
+    public var location: String?
+    public var chosen: Bool
+    public var uri: String
     /// m/s² per raw count, x, y, z.
-    var scale: [Double]
-    var scaleSource: String
+    public var scale: [Double]
+    public var scaleSource: String
     /// Raw counts, x, y, z.
-    var offset: [Double]
-    var offsetSource: String
-    var mountMatrix: String
-    var mountMatrixSource: String
-    var samplingFrequencyHertz: Double?
-    var samplingFrequencyAvailable: String?
+    public var offset: [Double]
+    public var offsetSource: String
+    public var mountMatrix: String
+    public var mountMatrixSource: String
+    public var samplingFrequencyHertz: Double?
+    public var samplingFrequencyAvailable: String?
     /// The rate `tiltd run` would use without --rate, in Hz.
-    var defaultRateHertz: Double
-    var buffered: Bool
-    var timestamp: Bool
-    var currentTrigger: String?
-    var trigger: String?
-    var timestampClock: String?
+    public var defaultRateHertz: Double
+    public var buffered: Bool
+    public var timestamp: Bool
+    public var currentTrigger: String?
+    public var trigger: String?
+    public var timestampClock: String?
     /// The paired gyroscope, if any.
-    var gyro: DeviceListGyroEntry?
+    public var gyro: DeviceListGyroEntry?
     /// Why a paired gyroscope cannot be used, if so.
-    var gyroProblem: String?
+    public var gyroProblem: String?
     /// The hub's fused rotation (`--source rotation`), if any.
-    var rotation: Rotation?
+    public var rotation: Rotation?
 
-    struct Rotation: Encodable {
-        var id: String
-        var name: String?
-        var scale: Double
-        var scaleSource: String
+    public struct Rotation: Encodable, Sendable, Equatable {
+        public var id: String
+        public var name: String?
+        public var scale: Double
+        public var scaleSource: String
         enum CodingKeys: String, CodingKey {
             case id, name, scale
             case scaleSource = "scale_source"
@@ -55,7 +54,7 @@ struct DeviceListEntry: Encodable {
         case gyro, gyroProblem = "gyro_problem", rotation
     }
 
-    init(info: AccelerometerInfo, chosen: Bool) {
+    public init(info: AccelerometerInfo, chosen: Bool) {
         id = info.id
         name = info.name
         label = info.label
@@ -82,7 +81,7 @@ struct DeviceListEntry: Encodable {
     }
 
     /// The human-readable block for this device.
-    func text() -> String {
+    public func text() -> String {
         var lines = ["\(chosen ? "*" : " ") \(id)  \(name ?? "(no name)")"
                      + (label.map { "  label \($0)" } ?? "") + (location.map { "  location \($0)" } ?? "")]
         func numbers(_ values: [Double]) -> String { values.map(CaptureRate.attributeText).joined(separator: " ") }

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Streaming
 
 /// Every path `tiltd render` will write, checked before the first frame, so
 /// a bad `--contact-sheet` or `--out` fails at once instead of after an hour
@@ -10,13 +9,13 @@ import Streaming
 /// (from an earlier render, perhaps at another `--fps`): refused unless
 /// `--overwrite`, which removes exactly those files (and nothing else)
 /// before the first new frame, so the directory never mixes two renders.
-struct RenderTargets {
+public struct RenderTargets: Sendable {
     /// Earlier frame files in the PNG directory (names only).
-    let staleFrames: [String]
-    let directory: String?
+    public let staleFrames: [String]
+    public let directory: String?
 
     /// - Throws: `RenderError` naming the option and path, and what to do.
-    init(format: RenderCommand.Format, out: String?, contactSheet: String?, overwrite: Bool) throws {
+    public init(format: RenderFormat, out: String?, contactSheet: String?, overwrite: Bool) throws {
         switch format {
         case .png:
             let directory = out!
@@ -25,7 +24,7 @@ struct RenderTargets {
                 guard kind == S_IFDIR else {
                     throw RenderError("--out \(directory) is a file, not a directory: give a directory for the PNG frames")
                 }
-                guard access(directory, W_OK | X_OK) == 0 else {
+                guard Posix.canCreateFiles(in: directory) else {
                     throw RenderError("output directory \(directory) is not writable: choose another --out or fix its permissions")
                 }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -47,15 +46,17 @@ struct RenderTargets {
     }
 
     /// Removes the earlier frames (only with `--overwrite`, see the type's note).
-    func removeStaleFrames() throws {
+    public func removeStaleFrames() throws {
         guard let directory else { return }
-        for name in staleFrames where unlink(directory + "/" + name) != 0 && errno != ENOENT {
-            throw RenderError("cannot remove the earlier frame \(directory)/\(name): \(String(cString: strerror(errno)))")
+        for name in staleFrames {
+            do { try Posix.unlink(directory + "/" + name) } catch {
+                throw RenderError("cannot remove the earlier frame \(directory)/\(name): \(error.reason)")
+            }
         }
     }
 
     /// `frame-` then at least six digits then `.png`: the names render writes.
-    static func isFrameName(_ name: String) -> Bool {
+    public static func isFrameName(_ name: String) -> Bool {
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         let digits = name.dropFirst(6).dropLast(4)
         return digits.count >= 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
@@ -85,22 +86,20 @@ struct RenderTargets {
         guard kind(probe) == S_IFDIR else {
             throw RenderError("cannot create \(what): \(probe) is not a directory; choose another \(option)")
         }
-        guard access(probe, W_OK | X_OK) == 0 else {
+        guard Posix.canCreateFiles(in: probe) else {
             throw RenderError("cannot create \(what): \(probe) is not writable; choose another \(option) or fix its permissions")
         }
     }
 
     /// The file type bits of `path` (`S_IFDIR`, `S_IFREG`, …), or nil when it does not exist.
     private static func kind(_ path: String) -> mode_t? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return status.st_mode & S_IFMT
+        Posix.fileType(following: path)
     }
 }
 
 extension RenderTargets {
     /// The refusal of a render over the frame limit: how many frames, and what to pass.
-    static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool) -> String {
+    public static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool) -> String {
         let count = frameCount == Int.max ? "more than \(Int.max)" : "\(frameCount)"
         let seconds = Double(frameCount) / Double(fps)
         return "\(file) spans " + String(format: "%.0f", seconds) + " s: at \(fps) fps that is \(count) frames, "
@@ -110,7 +109,7 @@ extension RenderTargets {
     }
 
     /// Creates the folder a file goes in, as `--out` is created.
-    static func createParent(of path: String, option: String) throws {
+    public static func createParent(of path: String, option: String) throws {
         let parent = (path as NSString).deletingLastPathComponent
         guard !parent.isEmpty else { return }
         try RenderOutput.makeDirectories(parent, option: option)

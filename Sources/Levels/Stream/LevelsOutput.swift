@@ -1,5 +1,4 @@
 import Foundation
-import Levels
 import Motion
 
 /// Where `tiltd levels` writes: JSON Lines on stdout (one write per line, so
@@ -8,23 +7,23 @@ import Motion
 ///
 /// `@unchecked Sendable`: the line buffer and counters are guarded by `lock`;
 /// levels arrive on libpulse's thread while signals arrive on a dispatch queue.
-final class LevelsOutput: @unchecked Sendable {
+public final class LevelsOutput: @unchecked Sendable {
     private let lock = NSLock()
     private let countLimit: Int?
     private var written = 0
     private var line: [UInt8] = []
     private var ended = false
     private var waiter: CheckedContinuation<Void, Never>?
-    private(set) var failed = false
+    public private(set) var failed = false
 
     /// - Parameter countLimit: end after this many lines (nil: until `end()`).
-    init(countLimit: Int?) {
+    public init(countLimit: Int?) {
         self.countLimit = countLimit
         line.reserveCapacity(64)
     }
 
     /// Writes one record unless the run has ended; ends it at the limit.
-    func write(_ levels: ChannelLevels) {
+    public func write(_ levels: ChannelLevels) {
         lock.lock()
         defer { lock.unlock() }
         guard !ended else { return }
@@ -42,14 +41,14 @@ final class LevelsOutput: @unchecked Sendable {
     }
 
     /// Whether the run has ended (signal, limit or failed write).
-    var isEnded: Bool {
+    public var isEnded: Bool {
         lock.lock()
         defer { lock.unlock() }
         return ended
     }
 
     /// Ends the run; `waitForEnd()` returns.
-    func end() {
+    public func end() {
         lock.lock()
         endLocked()
         lock.unlock()
@@ -62,7 +61,7 @@ final class LevelsOutput: @unchecked Sendable {
     }
 
     /// Returns once the run has ended.
-    func waitForEnd() async {
+    public func waitForEnd() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             lock.lock()
             if ended { continuation.resume() } else { waiter = continuation }
@@ -71,7 +70,7 @@ final class LevelsOutput: @unchecked Sendable {
     }
 
     /// Writes `tiltd: message` to stderr in one write.
-    static func report(_ message: String) {
+    public static func report(_ message: String) {
         let bytes = Array("tiltd: \(message)\n".utf8)
         _ = bytes.withUnsafeBytes { FileDescriptorWriter.writeAll(STDERR_FILENO, $0) }
     }

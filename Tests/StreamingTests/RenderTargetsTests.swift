@@ -1,0 +1,57 @@
+import Foundation
+import Streaming
+import Testing
+import TiltdTestSupport
+
+/// `tiltd render`'s output checks, in process: frame names, the frame
+/// limit's message, earlier frames refused or replaced, bad paths refused
+/// before anything is written.
+@Suite struct RenderTargetsTests {
+    @Test func frameNamesAreSixOrMoreDigits() {
+        #expect(RenderTargets.isFrameName("frame-000000.png"))
+        #expect(RenderTargets.isFrameName("frame-1234567.png"))
+        #expect(!RenderTargets.isFrameName("frame-12345.png"))
+        #expect(!RenderTargets.isFrameName("frame-00000a.png"))
+        #expect(!RenderTargets.isFrameName("frame-000000.png.tmp"))
+        #expect(!RenderTargets.isFrameName("notes.txt"))
+    }
+
+    @Test func theFrameLimitMessageSaysWhatToPass() {
+        let byDefault = RenderTargets.tooManyFrames(file: "long.trace", frameCount: 7202, fps: 2, limit: 7200,
+                                                    explicit: false)
+        #expect(byDefault.contains("7202 frames") && byDefault.contains("--max-frames 7202"))
+        #expect(byDefault.contains("(one hour of frames)") && byDefault.contains("nothing was written"))
+        let explicit = RenderTargets.tooManyFrames(file: "t", frameCount: 11, fps: 10, limit: 10, explicit: true)
+        #expect(!explicit.contains("one hour"))
+    }
+
+    @Test func earlierFramesAreRefusedUnlessOverwriteThenOnlyThoseGo() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for name in ["frame-000000.png", "frame-000001.png", "notes.txt"] {
+            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data("x".utf8))
+        }
+        #expect {
+            try RenderTargets(format: .png, out: dir, contactSheet: nil, overwrite: false)
+        } throws: { "\($0)".contains("2 frame files") && "\($0)".contains("--overwrite") }
+        let targets = try RenderTargets(format: .png, out: dir, contactSheet: nil, overwrite: true)
+        #expect(targets.staleFrames == ["frame-000000.png", "frame-000001.png"])
+        try targets.removeStaleFrames()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["notes.txt"])
+    }
+
+    @Test func aDirectoryGivenAsAFileIsRefused() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect {
+            try RenderTargets(format: .y4m, out: dir, contactSheet: nil, overwrite: false)
+        } throws: { "\($0)".contains("--out \(dir) is a directory") }
+        #expect {
+            try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir, overwrite: false)
+        } throws: { "\($0)".contains("--contact-sheet \(dir) is a directory") }
+        FileManager.default.createFile(atPath: dir + "/file", contents: Data())
+        #expect {
+            try RenderTargets(format: .png, out: dir + "/file/frames", contactSheet: nil, overwrite: false)
+        } throws: { "\($0)".contains("\(dir)/file is not a directory") }
+    }
+}
