@@ -39,16 +39,22 @@ def main():
         peer, ratio = "", ""
         if "proxy_cpu_percent" in r:
             peer = f"{num('proxy_cpu_percent'):.2f} % (iio-sensor-proxy at {num('proxy_reads_per_s'):.1f} Hz)"
-            ratio = f"{num('polled') / max(num('proxy_cpu_percent'), 1e-9):.1f}"
+            ratio = (f"{num('polled') / num('proxy_cpu_percent'):.1f}" if num("proxy_cpu_percent") > 0
+                     else "n/a (peer below one clock tick: raise SECONDS_EACH)")
         row("polled still device, 100 Hz, 1 client (% of a core)", f"{num('polled'):.2f} %", peer, ratio,
             "< 1 %", num("polled") < 1)
     if "proxy_cpu_percent" in r:
         tiltd_rate, proxy_rate = num("tiltd_reads_per_s"), max(num("proxy_reads_per_s"), 1e-9)
         tiltd_per = num("tiltd_cpu_percent") * 1e4 / tiltd_rate  # µs of CPU per read
         proxy_per = num("proxy_cpu_percent") * 1e4 / proxy_rate
-        row("vs iio-sensor-proxy: CPU per device read", f"{tiltd_per:.0f} µs at {tiltd_rate:.0f} Hz",
-            f"{proxy_per:.0f} µs at {proxy_rate:.1f} Hz", f"{tiltd_per / max(proxy_per, 1e-9):.2f}",
-            "< 1× while ≥ 100× as often", tiltd_per < proxy_per and tiltd_rate >= 100 * proxy_rate)
+        if proxy_per > 0:
+            row("vs iio-sensor-proxy: CPU per device read", f"{tiltd_per:.0f} µs at {tiltd_rate:.0f} Hz",
+                f"{proxy_per:.0f} µs at {proxy_rate:.1f} Hz", f"{tiltd_per / proxy_per:.2f}",
+                "< 1× while ≥ 100× as often", tiltd_per < proxy_per and tiltd_rate >= 100 * proxy_rate)
+        else:
+            row("vs iio-sensor-proxy: CPU per device read", f"{tiltd_per:.0f} µs at {tiltd_rate:.0f} Hz",
+                f"< one clock tick at {proxy_rate:.1f} Hz", "n/a (raise SECONDS_EACH)",
+                "< 1× while ≥ 100× as often", False)
         row("vs iio-sensor-proxy: RSS with a client", f"{num('tiltd_rss_mib'):.1f} MiB",
             f"{num('proxy_rss_mib'):.1f} MiB", f"{num('tiltd_rss_mib') / num('proxy_rss_mib'):.1f}", "(report)", True)
         row("vs iio-sensor-proxy: change → client report, median", f"{num('tiltd_latency_median_ms'):.1f} ms",
