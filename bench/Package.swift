@@ -20,5 +20,10 @@ let package = Package(
             dependencies: [.product(name: "Knob", package: "tiltd"),
                            .product(name: "Motion", package: "tiltd")]
         ),
+        .executableTarget(
+            name: "ReplayBounds",
+            dependencies: [.product(name: "Knob", package: "tiltd"),
+                           .product(name: "Motion", package: "tiltd")]
+        ),
     ]
 )

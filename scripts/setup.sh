@@ -4,6 +4,8 @@
 #   scripts/setup.sh          build and run: libiio, libudev, libevdev, libpng,
 #                             libpulse, libsndfile, pkg-config, libsystemd (sd-bus), acl (setfacl,
 #                             used by udev/70-tiltd.rules for game pads)
+#   scripts/setup.sh bench    what bench/goals.sh needs: umockdev, iio_readdev,
+#                             iio-sensor-proxy, time, bc, curl, valgrind
 #   scripts/setup.sh test     also what the tests need: umockdev, iiod,
 #                             libiio-utils, a French locale, python3-gi with
 #                             umockdev's introspection data, chromium, ffmpeg
@@ -18,6 +20,11 @@ want=(libiio-dev libudev-dev libpng-dev pkg-config libpulse-dev libsndfile1-dev 
 if [[ "${1:-}" == "test" ]]; then
     want+=(libiio-utils iiod umockdev locales python3-gi gir1.2-umockdev-1.0 chromium ffmpeg dbus systemd)
     want+=(pulseaudio pulseaudio-utils sox)
+fi
+# bench/goals.sh (never CI): umockdev, the peers (iio_readdev, iio-sensor-proxy) and tools.
+if [[ "${1:-}" == "bench" ]]; then
+    want+=(libiio-utils umockdev python3-gi gir1.2-umockdev-1.0 dbus iio-sensor-proxy time bc curl
+           valgrind)
 fi
 
 missing=()

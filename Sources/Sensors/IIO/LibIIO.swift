@@ -121,6 +121,19 @@ enum LibIIO {
         string(iio_channel_attr_get_filename(channel, name))
     }
 
+    /// The sysfs path of the channel attribute `name` when its context is
+    /// the local backend (`/sys/bus/iio/devices/iio:deviceN/in_accel_x_raw`,
+    /// the file libiio's local backend opens itself), else nil: over iiod
+    /// or USB only libiio can read it.
+    static func localAttributePath(_ channel: OpaquePointer, _ name: String) -> String? {
+        guard let device = iio_channel_get_device(channel),
+              let context = iio_device_get_context(device),
+              string(iio_context_get_name(context)) == "local",
+              let id = string(iio_device_get_id(device)),
+              let file = channelAttributeFile(channel, name) else { return nil }
+        return "/sys/bus/iio/devices/\(id)/\(file)"
+    }
+
     static func hasChannelAttribute(_ channel: OpaquePointer, _ name: String) -> Bool {
         iio_channel_find_attr(channel, name) != nil
     }

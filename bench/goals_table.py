@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Prints bench/goals.sh's results as one Markdown table: each goal, tiltd's
+figure, its peer's, the ratio and whether the goal is met.
+
+Usage: goals_table.py RESULTS   (lines "key value", written by goals.sh)
+"""
+import platform
+import sys
+import time
+
+
+def main():
+    r = {}
+    for line in open(sys.argv[1]):
+        key, _, value = line.strip().partition(" ")
+        r[key] = value
+
+    def num(key):
+        return float(r[key])
+
+    rows = []
+
+    def row(goal, tiltd, peer, ratio, target, met):
+        rows.append((goal, tiltd, peer, ratio, target, "yes" if met else "NO"))
+
+    if "cpu_tiltd" in r:
+        ratio = num("cpu_tiltd") / num("cpu_peer")
+        row("CPU per sample, buffered 200 Hz, gate on, 1 client", f"{num('cpu_tiltd'):.1f} µs",
+            f"{num('cpu_peer'):.1f} µs (iio_readdev -b 1)", f"{ratio:.2f}", "≤ 1.3×", ratio <= 1.3)
+    if "rss_run" in r:
+        row("peak RSS, `tiltd run`", f"{num('rss_run'):.1f} MiB", f"{num('rss_peer'):.1f} MiB (iio_readdev)",
+            f"{num('rss_run') / num('rss_peer'):.1f}", "≤ 12 MiB", num("rss_run") <= 12)
+    if "rss_serve" in r:
+        peer = f"{num('rss_run'):.1f} MiB (tiltd run)" if "rss_run" in r else ""
+        ratio = f"{num('rss_serve') / num('rss_run'):.1f}" if "rss_run" in r else ""
+        row("peak RSS, `tiltd serve` (page, layers, 3 s of events)", f"{num('rss_serve'):.1f} MiB", peer, ratio,
+            "≤ 24 MiB", num("rss_serve") <= 24)
+    if "polled" in r:
+        peer, ratio = "", ""
+        if "proxy_cpu_percent" in r:
+            peer = f"{num('proxy_cpu_percent'):.2f} % (iio-sensor-proxy at {num('proxy_reads_per_s'):.1f} Hz)"
+            ratio = (f"{num('polled') / num('proxy_cpu_percent'):.1f}" if num("proxy_cpu_percent") > 0
+                     else "n/a (peer below one clock tick: raise SECONDS_EACH)")
+        row("polled still device, 100 Hz, 1 client (% of a core)", f"{num('polled'):.2f} %", peer, ratio,
+            "< 1 %", num("polled") < 1)
+    if "proxy_cpu_percent" in r:
+        tiltd_rate, proxy_rate = num("tiltd_reads_per_s"), max(num("proxy_reads_per_s"), 1e-9)
+        tiltd_per = num("tiltd_cpu_percent") * 1e4 / tiltd_rate  # µs of CPU per read
+        proxy_per = num("proxy_cpu_percent") * 1e4 / proxy_rate
+        if proxy_per > 0:
+            row("vs iio-sensor-proxy: CPU per device read", f"{tiltd_per:.0f} µs at {tiltd_rate:.0f} Hz",
+                f"{proxy_per:.0f} µs at {proxy_rate:.1f} Hz", f"{tiltd_per / proxy_per:.2f}",
+                "< 1× while ≥ 100× as often", tiltd_per < proxy_per and tiltd_rate >= 100 * proxy_rate)
+        else:
+            row("vs iio-sensor-proxy: CPU per device read", f"{tiltd_per:.0f} µs at {tiltd_rate:.0f} Hz",
+                f"< one clock tick at {proxy_rate:.1f} Hz", "n/a (raise SECONDS_EACH)",
+                "< 1× while ≥ 100× as often", False)
+        row("vs iio-sensor-proxy: RSS with a client", f"{num('tiltd_rss_mib'):.1f} MiB",
+            f"{num('proxy_rss_mib'):.1f} MiB", f"{num('tiltd_rss_mib') / num('proxy_rss_mib'):.1f}", "(report)", True)
+        row("vs iio-sensor-proxy: change → client report, median", f"{num('tiltd_latency_median_ms'):.1f} ms",
+            f"{num('proxy_latency_median_ms'):.1f} ms",
+            f"{num('tiltd_latency_median_ms') / num('proxy_latency_median_ms'):.2f}", "(report)", True)
+    if "replay_tiltd" in r:
+        speedup = num("replay_peer") / num("replay_tiltd")
+        bounds = num("replay_parse") + num("replay_write")
+        lines = int(r["replay_lines"])
+        row(f"replay 1,000,000-line CSV → {lines:,} JSON lines", f"{num('replay_tiltd'):.3f} s",
+            f"{num('replay_peer'):.2f} s (replay_peer.py)", f"{speedup:.1f}× faster", "≥ 25× faster", speedup >= 25)
+        row("replay vs parse alone + writing alone", f"{num('replay_tiltd'):.3f} s",
+            f"{num('replay_parse'):.3f} + {num('replay_write'):.3f} s", f"{num('replay_tiltd') / bounds:.2f}",
+            "≤ 3×", num("replay_tiltd") <= 3 * bounds)
+    if "latency_p99_nice0" in r:
+        base = num("latency_p99_nice0")
+        for key, label in [("nice-10", "Nice=-10"), ("fifo10", "CPUSchedulingPolicy=fifo, priority 10")]:
+            value = num(f"latency_p99_{key}")
+            row(f"latency p99 under load, {label}", f"{value:.0f} µs", f"{base:.0f} µs (nice 0)",
+                f"{value / base:.2f}", "(choose the unit's default)", True)
+
+    print(f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, "
+          f"{_cpus()} CPUs, load average {r.get('load_before', '?')} before, {r.get('load_after', '?')} after\n")
+    print("| Goal | tiltd | Peer | Ratio | Target | Met |")
+    print("|---|---|---|---|---|---|")
+    for cells in rows:
+        print("| " + " | ".join(cells) + " |")
+
+
+def _cpus():
+    import os
+    return os.cpu_count()
+
+
+if __name__ == "__main__":
+    main()
