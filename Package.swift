@@ -107,6 +107,7 @@ let package = Package(
             name: "Web",
             dependencies: [
                 "Knob",
+                "Controls",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -164,7 +165,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Knob", "Motion", "TiltdTestSupport",
+            "Web", "Knob", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "tiltd"]),

@@ -40,9 +40,10 @@ public final class WebServer: Service, Sendable {
     ///
     /// - Parameter input: the controls a page may change through `/ws`
     ///   (none: the page is display-only and input messages are refused).
+    /// - Parameter larsBar: the LARSBar slider to show beside the knob, nil for none.
     /// - Throws: `WebServerError.badHost` when `configuration.host` is not an IP literal.
     public init(configuration: WebServerConfiguration, layers: WebLayerImages, feed: WebStateFeed = WebStateFeed(),
-                input: WebInputControls = WebInputControls()) throws {
+                input: WebInputControls = WebInputControls(), larsBar: WebLARSBar? = nil) throws {
         guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
             throw WebServerError.badHost(configuration.host)
         }
@@ -59,7 +60,8 @@ public final class WebServer: Service, Sendable {
                                     allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
                                     boundPort: boundPort, sourceDescription: configuration.sourceDescription,
                                     channels: channels, input: input,
-                                    inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst))
+                                    inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
+                                    larsBar: larsBar)
         let gate = WebSocketGate(parts: parts, maxMessageBytes: configuration.maxWebSocketMessageBytes)
         let limits = WebConnectionGuard.Limits(maxHeadBytes: configuration.maxRequestHeadBytes,
                                                headerTimeout: TimeAmount(configuration.headerTimeout),

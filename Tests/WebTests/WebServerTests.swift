@@ -22,7 +22,7 @@ import Web
     /// its own: the test clients block in poll(2), which must not starve the
     /// server's tasks on Swift's small cooperative pool.
     static func withServer(maxStreams: Int = 8, layers: WebLayerImages? = nil,
-                           input: WebInputControls = WebInputControls(),
+                           input: WebInputControls = WebInputControls(), larsBar: WebLARSBar? = nil,
                            configure: (inout WebServerConfiguration) -> Void = { _ in },
                            _ body: @escaping @Sendable (WebServer, UInt16) throws -> Void) async throws {
         var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0, maxStreams: maxStreams,
@@ -30,7 +30,7 @@ import Web
         configure(&configuration)
         let server = try WebServer(configuration: configuration,
                                    layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1),
-                                   input: input)
+                                   input: input, larsBar: larsBar)
         // The server's tasks on threads of their own too: blocking tests of
         // other suites may hold every cooperative thread for seconds.
         let task = Task(executorPreference: TestThreadExecutor()) { try await server.run() }
