@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion", "GoldenTesting"], exclude: ["Golden"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "GoldenTesting"],
                     exclude: ["Golden"]),
-        .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd"]),
+        .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd", "TiltdTestSupport"]),
         .testTarget(name: "WebTests", dependencies: [
             "Web", "Knob", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
