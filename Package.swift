@@ -110,6 +110,7 @@ let package = Package(
             name: "Web",
             dependencies: [
                 "Knob",
+                "Controls",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -168,9 +169,9 @@ let package = Package(
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion", "GoldenTesting"], exclude: ["Golden"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "GoldenTesting"],
                     exclude: ["Golden"]),
-        .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd"]),
+        .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd", "TiltdTestSupport"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Knob", "Motion", "TiltdTestSupport",
+            "Web", "Knob", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "tiltd"]),

@@ -14,13 +14,14 @@ import Knob
 /// count of applied states to `data-applied`) so tests can read what the
 /// page did; the plot writes its scale to `data-*` of `#plot`.
 /// `/?frames=N` closes the stream after N states, for headless snapshots.
+/// Controls beside the knob come as `WebPagePart`s.
 ///
 /// The knob and the plot shrink to fit a narrow window (no sideways
 /// scrolling); the plot's vertical scale follows the roll and pitch shown
 /// (`WebPage.plotScaleScript`) with labelled ticks.
 enum WebPage {
     /// The page for layer images of `layerSize` pixels.
-    static func html(layerSize: Int, animator: KnobAnimator = KnobAnimator()) -> String {
+    static func html(layerSize: Int, animator: KnobAnimator = KnobAnimator(), parts: [WebPagePart] = []) -> String {
         // One layer pixel per CSS pixel: the knob is as large as --size asks
         // (smaller when the window is narrower).
         let shown = layerSize
@@ -55,6 +56,7 @@ enum WebPage {
            width: 100%; height: 180px; box-sizing: border-box; }
   .legend span { display: inline-block; margin-right: 14px; }
   .roll { color: #f0a04b; } .pitch { color: #6cb4ee; }
+\#(parts.map(\.style).joined(separator: "\n"))
 </style>
 </head>
 <body>
@@ -65,6 +67,7 @@ enum WebPage {
     <img id="shine1" class="shine" src="/layers/shine.png" alt="">
     <img id="shine2" class="shine" src="/layers/shine.png" alt="">
   </div>
+\#(parts.map(\.html).joined(separator: "\n"))
   <section>
     <table>
       <tr><th>roll</th><td id="roll">–</td><td id="rollDeg"></td></tr>
@@ -88,6 +91,7 @@ const text = id => document.getElementById(id);
 const status = text('status');
 const plotWindowMs = 5000;
 const history = [];
+const stateListeners = [];
 let applied = 0;
 let streamed = false;
 
@@ -127,6 +131,7 @@ function apply(state, via) {
   const now = performance.now();
   history.push({ at: now, roll: state.roll, pitch: state.pitch });
   while (history.length && history[0].at < now - plotWindowMs - 1000) history.shift();
+  stateListeners.forEach(listener => listener(state));
 }
 
 // The current state at once, then the live stream.
@@ -152,6 +157,7 @@ events.onmessage = e => {
     status.className = '';
   }
 };
+\#(parts.map(\.script).joined(separator: "\n"))
 
 const canvas = text('plot');
 const ctx = canvas.getContext('2d');

@@ -6,6 +6,7 @@ import Knob
 ///     /                  the page (WebPage)
 ///     /layers/base.png   knob base, from the project's rasterizer
 ///     /layers/shine.png  one shine, unrotated
+///     /layers/thumb-…    the LARSBar thumb's layers (WebRouter+LARSBar)
 ///     /events            server-sent events, one per state
 ///     /ws                WebSocket, one text message per state (WebSocketGate)
 ///     /state             the newest state as JSON; 503 before the first
@@ -23,12 +24,20 @@ enum WebRouter {
         var boundPort: WebBoundPort
         /// Shown by /healthz: where states come from ("replay FILE", "device …").
         var sourceDescription: String
+        /// Messages beside the states on /events and /ws.
+        var channels: WebChannelFeed
+        /// What /ws input may change, and how fast one connection may send.
+        var input: WebInputControls
+        var inputRate: (perSecond: Double, burst: Int)
+        /// The LARSBar slider beside the knob (`--levels`), nil for none.
+        var larsBar: WebLARSBar?
     }
 
     static func make(_ parts: Parts) -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: WebRequestPolicy(allowlist: parts.allowlist))
-        let page = Array(WebPage.html(layerSize: parts.layers.size).utf8)
+        let pageParts = parts.larsBar.map { [WebPage.larsBarPart($0)] } ?? []
+        let page = Array(WebPage.html(layerSize: parts.layers.size, parts: pageParts).utf8)
         for path in ["/", "/index.html"] {
             router.get(RouterPath(path)) { _, _ in
                 WebResponse.bytes(.ok, page, type: "text/html; charset=utf-8", cache: "no-cache")
@@ -37,6 +46,7 @@ enum WebRouter {
         let base = Array(parts.layers.basePNG), shine = Array(parts.layers.shinePNG)
         router.get("/layers/base.png") { _, _ in WebResponse.bytes(.ok, base, type: "image/png", cache: "max-age=3600") }
         router.get("/layers/shine.png") { _, _ in WebResponse.bytes(.ok, shine, type: "image/png", cache: "max-age=3600") }
+        addLARSBarRoutes(parts.larsBar, to: router)
         router.get("/state") { _, _ in
             guard let entry = parts.feed.current else {
                 return WebResponse.json(.serviceUnavailable, Array(#"{"error":"no state yet: waiting for the first sample"}"#.utf8 + [10]),
@@ -56,7 +66,7 @@ enum WebRouter {
             }
             guard let slot = parts.slots.claim() else { return WebResponse.busy(limit: parts.slots.limit) }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                            body: WebEventStream.body(feed: parts.feed, slot: slot))
+                            body: WebEventStream.body(feed: parts.feed, channels: parts.channels, slot: slot))
         }
         router.get("/ws") { _, _ in
             // Upgrades are answered before routing (WebSocketGate); this is a plain GET.

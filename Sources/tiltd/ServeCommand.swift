@@ -62,6 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var device: DeviceOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
+    @OptionGroup(title: "Volume slider") var slider: ServeLevelsOptions
 
     func validate() throws {
         var ipv4 = in_addr(), ipv6 = in6_addr()
@@ -101,10 +102,12 @@ struct ServeCommand: AsyncParsableCommand {
             description = "device " + (device.device ?? "display accelerometer") + " at " + device.uri
         }
         let layers = try WebLayerImages.render(size: size)
+        let slider = try await ServeSlider.prepare(self.slider)
         let configuration = WebServerConfiguration(host: host, port: port, allowedHosts: allowedHosts,
                                                    maxStreams: maxStreams, maxConnections: maxConnections,
                                                    sourceDescription: description)
-        let server = try WebServer(configuration: configuration, layers: layers)
+        let server = try WebServer(configuration: configuration, layers: layers,
+                                   input: slider?.input ?? WebInputControls(), larsBar: slider?.bar)
         if let maxConnections, let room = server.connectionRoom, maxConnections > room {
             TiltdLog.logger.notice("""
                 --max-connections \(maxConnections) is more than the open-file limit leaves room for \
@@ -135,7 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
                                               logger: TiltdLog.logger)
         do {
             // Stopped in reverse: the source first, the server last.
-            try await lifecycle.runCommand([server, announcement, source])
+            try await lifecycle.runCommand([server, announcement, source, slider?.service(posting: server.channels)])
         } catch WebServerError.cannotListen(let host, let port, let reason) {
             deviceRun?.close()
             throw ServeError("cannot serve on \(host):\(port): \(reason); check --host \(host) (it must be an "

@@ -1,4 +1,5 @@
 import Foundation
+import TiltdTestSupport
 import Testing
 @testable import Levels
 

@@ -30,7 +30,7 @@ final class WebServeProcess {
     /// Starts `tiltd serve --port 0 arguments…` (with `ulimit -n openFiles`,
     /// or under umockdev-run with `devices`) and waits up to 60 s for its
     /// "serving http://127.0.0.1:PORT/" line.
-    init(openFiles: Int? = nil, devices: [URL] = [], _ arguments: [String]) throws {
+    init(openFiles: Int? = nil, devices: [URL] = [], environment: [String: String] = [:], _ arguments: [String]) throws {
         let directory = try TestPaths.temporaryDirectory()
         stderrPath = directory + "/stderr"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
@@ -44,6 +44,7 @@ final class WebServeProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         process.standardInput = FileHandle.nullDevice
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         try process.run()
         var found: UInt16?
         _ = TestPaths.eventually(60) {

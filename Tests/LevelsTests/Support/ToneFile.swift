@@ -1,4 +1,5 @@
 import Foundation
+import TiltdTestSupport
 
 /// Audio files made with sox for the tests, in a folder removed afterwards.
 struct ToneFile {

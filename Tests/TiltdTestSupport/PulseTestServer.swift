@@ -5,24 +5,24 @@ import Foundation
 ///
 /// The native socket allows anonymous clients: the folder is private, and
 /// it spares the tests the user's cookie in ~/.config/pulse.
-final class PulseTestServer {
+public final class PulseTestServer {
     /// The private runtime folder (also the server's HOME).
-    let folder: URL
+    public let folder: URL
     private let process: ExternalProgram.Child
     private var isStopped = false
 
     /// The libpulse server string of this server.
-    var server: String { "unix:\(folder.path)/pulse/native" }
+    public var server: String { "unix:\(folder.path)/pulse/native" }
 
     /// Environment that points pactl, paplay and tiltd at this server.
-    var environment: [String: String] { ["PULSE_SERVER": server] }
+    public var environment: [String: String] { ["PULSE_SERVER": server] }
 
     /// Starts the server and waits until `pactl info` answers (retrying
     /// until a 30 s deadline, never a fixed sleep).
     ///
     /// - Parameter folder: the runtime folder; a new one when nil (give a
     ///   stopped server's folder to restart a server at the same socket).
-    init(folder: URL? = nil) throws {
+    public init(folder: URL? = nil) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("levels-pulse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true,
@@ -49,26 +49,26 @@ final class PulseTestServer {
         }
     }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        var log: String
-        var description: String { "the test PulseAudio server did not come up: \(log)" }
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var log: String
+        public var description: String { "the test PulseAudio server did not come up: \(log)" }
     }
 
     deinit { stop() }
 
     /// `pactl arguments…` against this server.
-    func pactl(_ arguments: [String]) throws -> ExternalProgram.Result {
+    public func pactl(_ arguments: [String]) throws -> ExternalProgram.Result {
         try ExternalProgram.run("pactl", arguments, environment: environment, timeoutSeconds: 15)
     }
 
     /// Starts `paplay -d test file` against this server.
-    func play(_ file: URL) throws -> ExternalProgram.Child {
+    public func play(_ file: URL) throws -> ExternalProgram.Child {
         try ExternalProgram.start("paplay", ["-d", "test", file.path], environment: environment)
     }
 
     /// Kills the server and, unless `keepFolder`, removes its folder; later
     /// calls do nothing.
-    func stop(keepFolder: Bool = false) {
+    public func stop(keepFolder: Bool = false) {
         guard !isStopped else { return }
         isStopped = true
         if process.isRunning { ExternalProgram.waitForExit(process, timeoutSeconds: 0) }
@@ -76,7 +76,7 @@ final class PulseTestServer {
     }
 
     /// Runs `body` with a fresh server, always stopping it afterwards.
-    static func with<T>(_ body: (PulseTestServer) async throws -> T) async throws -> T {
+    public static func with<T>(_ body: (PulseTestServer) async throws -> T) async throws -> T {
         let server = try PulseTestServer()
         defer { server.stop() }
         return try await body(server)

@@ -7,36 +7,36 @@ import Foundation
 /// `Process`: pulseaudio closes every inherited descriptor at start-up, which
 /// Foundation on Linux takes as its exit and then blocks its process-manager
 /// thread in wait4 on it, so no other child is reaped until it ends.
-enum ExternalProgram {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var timedOut: Bool
+public enum ExternalProgram {
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var timedOut: Bool
     }
 
-    struct Missing: Error, CustomStringConvertible {
-        var name: String
-        var description: String {
+    public struct Missing: Error, CustomStringConvertible {
+        public var name: String
+        public var description: String {
             "\(name) is not installed; run scripts/setup.sh test (packages pulseaudio, pulseaudio-utils, sox)"
         }
     }
 
-    struct SpawnFailure: Error, CustomStringConvertible {
-        var name: String
-        var code: Int32
-        var description: String { "cannot start \(name): \(String(cString: strerror(code)))" }
+    public struct SpawnFailure: Error, CustomStringConvertible {
+        public var name: String
+        public var code: Int32
+        public var description: String { "cannot start \(name): \(String(cString: strerror(code)))" }
     }
 
     /// A started program.
-    final class Child {
-        let pid: pid_t
-        private(set) var status: Int32?
+    public final class Child {
+        public let pid: pid_t
+        public private(set) var status: Int32?
 
-        init(pid: pid_t) { self.pid = pid }
+        public init(pid: pid_t) { self.pid = pid }
 
         /// Reaps the child if it has exited; true while it runs.
-        var isRunning: Bool {
+        public var isRunning: Bool {
             guard status == nil else { return false }
             var raw: Int32 = 0
             guard waitpid(pid, &raw, WNOHANG) == pid else { return true }
@@ -45,11 +45,11 @@ enum ExternalProgram {
             return false
         }
 
-        func signal(_ number: Int32) { if isRunning { kill(pid, number) } }
+        public func signal(_ number: Int32) { if isRunning { kill(pid, number) } }
     }
 
     /// The absolute path of `name` on PATH (or the usual system folders).
-    static func locate(_ name: String) throws -> String {
+    public static func locate(_ name: String) throws -> String {
         if name.hasPrefix("/") { return name }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for folder in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"] {
@@ -61,7 +61,7 @@ enum ExternalProgram {
 
     /// Starts `name arguments…` with `environment` added; stdin is
     /// /dev/null, stdout and stderr go to the given files (or /dev/null).
-    static func start(_ name: String, _ arguments: [String], environment: [String: String] = [:],
+    public static func start(_ name: String, _ arguments: [String], environment: [String: String] = [:],
                       stdoutPath: String? = nil, stderrPath: String? = nil) throws -> Child {
         let executable = try locate(name)
         var actions = posix_spawn_file_actions_t()
@@ -95,7 +95,7 @@ enum ExternalProgram {
 
     /// Runs `name arguments…` to the end, or kills it after `timeoutSeconds`
     /// (generous: CI machines are loaded).
-    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:],
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:],
                     timeoutSeconds: Double = 30) throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("levels-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -112,7 +112,7 @@ enum ExternalProgram {
     /// Waits for `child` to exit; after `timeoutSeconds`, SIGTERM, then
     /// SIGKILL a second later. Returns false when it had to be stopped.
     @discardableResult
-    static func waitForExit(_ child: Child, timeoutSeconds: Double) -> Bool {
+    public static func waitForExit(_ child: Child, timeoutSeconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while child.isRunning && Date() < deadline { usleep(5_000) }
         guard child.isRunning else { return true }
