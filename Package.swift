@@ -107,6 +107,8 @@ let package = Package(
             name: "Web",
             dependencies: [
                 "Knob",
+                "Motion",
+                "Controls",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -23,12 +23,14 @@ enum WebRouter {
         var boundPort: WebBoundPort
         /// Shown by /healthz: where states come from ("replay FILE", "device …").
         var sourceDescription: String
+        /// The ring and the light's sliders (`WebPageControls`).
+        var controls = WebPageControls()
     }
 
     static func make(_ parts: Parts) -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: WebRequestPolicy(allowlist: parts.allowlist))
-        let page = Array(WebPage.html(layerSize: parts.layers.size).utf8)
+        let page = Array(WebPage.html(layerSize: parts.layers.size, controls: parts.controls).utf8)
         for path in ["/", "/index.html"] {
             router.get(RouterPath(path)) { _, _ in
                 WebResponse.bytes(.ok, page, type: "text/html; charset=utf-8", cache: "no-cache")
@@ -43,7 +45,7 @@ enum WebRouter {
                                         extra: [.retryAfter: "1"])
             }
             var bytes: [UInt8] = []
-            entry.state.appendJSONLine(to: &bytes)
+            entry.appendJSONLine(to: &bytes)
             return WebResponse.json(.ok, bytes)
         }
         router.get("/healthz") { _, _ in
@@ -58,6 +60,7 @@ enum WebRouter {
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                             body: WebEventStream.body(feed: parts.feed, slot: slot))
         }
+        addControlRoutes(to: router, parts: parts)
         router.get("/ws") { _, _ in
             // Upgrades are answered before routing (WebSocketGate); this is a plain GET.
             WebResponse.text(.upgradeRequired, "/ws is a WebSocket: connect with a WebSocket client",

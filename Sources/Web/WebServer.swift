@@ -37,7 +37,8 @@ public final class WebServer: Service, Sendable {
     /// Prepares a server (nothing is bound until `run`).
     ///
     /// - Throws: `WebServerError.badHost` when `configuration.host` is not an IP literal.
-    public init(configuration: WebServerConfiguration, layers: WebLayerImages, feed: WebStateFeed = WebStateFeed()) throws {
+    public init(configuration: WebServerConfiguration, layers: WebLayerImages, feed: WebStateFeed = WebStateFeed(),
+                controls: WebPageControls = WebPageControls()) throws {
         guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
             throw WebServerError.badHost(configuration.host)
         }
@@ -51,7 +52,8 @@ public final class WebServer: Service, Sendable {
         self.registry = registry
         let parts = WebRouter.Parts(feed: feed, slots: slots, layers: layers,
                                     allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
-                                    boundPort: boundPort, sourceDescription: configuration.sourceDescription)
+                                    boundPort: boundPort, sourceDescription: configuration.sourceDescription,
+                                    controls: controls)
         let gate = WebSocketGate(parts: parts, maxMessageBytes: configuration.maxWebSocketMessageBytes)
         let limits = WebConnectionGuard.Limits(maxHeadBytes: configuration.maxRequestHeadBytes,
                                                headerTimeout: TimeAmount(configuration.headerTimeout),

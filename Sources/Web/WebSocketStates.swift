@@ -26,7 +26,7 @@ enum WebSocketStates {
                             guard let entry = await feed.next(after: sequence) else { continue }
                             sequence = entry.sequence
                             bytes.removeAll(keepingCapacity: true)
-                            entry.state.appendJSONLine(to: &bytes)
+                            entry.appendJSONLine(to: &bytes)
                             bytes.removeLast()
                             try await outbound.write(.text(String(decoding: bytes, as: UTF8.self)))
                         }

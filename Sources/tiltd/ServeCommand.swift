@@ -62,6 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var device: DeviceOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
+    @OptionGroup var controls: ServeControlOptions
+    @OptionGroup var light: LightColourOptions
 
     func validate() throws {
         var ipv4 = in_addr(), ipv6 = in6_addr()
@@ -94,17 +96,28 @@ struct ServeCommand: AsyncParsableCommand {
         let lifecycle = await Lifecycle.trappingSignals()
         let description: String
         var readings: [Reading]?
+        var header = TraceHeader(tiltdVersion: Tiltd.version)
         if let replayFile {
-            readings = try recording.load(replayFile).readings
+            let loaded = try recording.load(replayFile)
+            readings = loaded.readings
+            header = loaded.header ?? header
+            header.extra["recorded-from"] = "tiltd serve --replay \(replayFile)"
             description = "replay \(replayFile)" + (loop ? " (loop)" : "")
         } else {
             description = "device " + (device.device ?? "display accelerometer") + " at " + device.uri
+            header.extra["recorded-from"] = "tiltd serve, " + description
         }
         let layers = try WebLayerImages.render(size: size)
         let configuration = WebServerConfiguration(host: host, port: port, allowedHosts: allowedHosts,
                                                    maxStreams: maxStreams, maxConnections: maxConnections,
                                                    sourceDescription: description)
-        let server = try WebServer(configuration: configuration, layers: layers)
+        let feed = WebStateFeed()
+        let recorder = controls.makeRecorder(feed: feed, header: header)
+        // Whatever the ring holds gets its final name however serve stops.
+        defer { recorder?.shutdown() }
+        let server = try WebServer(configuration: configuration, layers: layers, feed: feed,
+                                   controls: WebPageControls(recorder: recorder, light: WebLightControl(
+                                       initial: light.colour, interactive: controls.interactive, feed: feed)))
         if let maxConnections, let room = server.connectionRoom, maxConnections > room {
             TiltdLog.logger.notice("""
                 --max-connections \(maxConnections) is more than the open-file limit leaves room for \
@@ -112,7 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
                 """)
         }
         let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: server.feed,
-                                  reporter: DiagnosticReporter(subject: replayFile))
+                                  reporter: DiagnosticReporter(subject: replayFile), tap: recorder)
         let source: any Service
         var deviceRun: DeviceRun?
         if let readings {
