@@ -166,7 +166,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Knob", "Motion", "TiltdTestSupport",
+            "Web", "Knob", "Motion", "Controls", "TiltdTestSupport",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "tiltd"]),
