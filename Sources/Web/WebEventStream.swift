@@ -4,23 +4,35 @@ import ServiceLifecycle
 
 /// The body of `GET /events`: server-sent events, one `data:` event per
 /// state (the JSON Lines record), newest first when a reader fell behind,
-/// and a `: keep-alive` comment whenever the feed is woken with nothing new.
+/// each changed channel of `WebChannelFeed` as `event: NAME` (which a page's
+/// `onmessage` ignores unless it listens for NAME), and a `: keep-alive`
+/// comment whenever the feed is woken with nothing new.
 ///
 /// The body ends when the server shuts down (gracefully or by
 /// cancellation), and the connection ends when a write fails (browser gone).
 enum WebEventStream {
     /// A streamed response body that holds `slot` for as long as it runs.
-    static func body(feed: WebStateFeed, slot: WebStreamSlots.Slot) -> ResponseBody {
+    static func body(feed: WebStateFeed, channels: WebChannelFeed, slot: WebStreamSlots.Slot) -> ResponseBody {
         ResponseBody { writer in
             try await withGracefulShutdownHandler {
                 // Reconnect after 1 s if the connection drops (EventSource).
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-                var sequence: UInt64 = 0
+                var sequence: UInt64 = 0, channelSequence: UInt64 = 0
                 var bytes: [UInt8] = []
                 while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                    guard let entry = await feed.next(after: sequence) else {
+                    let wakes = feed.wakes
+                    bytes.removeAll(keepingCapacity: true)
+                    let newer = channels.messages(after: channelSequence)
+                    channelSequence = newer.sequence
+                    for message in newer.messages {
+                        bytes.append(contentsOf: "event: \(message.channel)\ndata: \(message.json)\n\n".utf8)
+                    }
+                    if !bytes.isEmpty { try await writer.write(ByteBuffer(bytes: bytes)) }
+                    guard let entry = await feed.next(after: sequence, wokenSince: wakes) else {
                         if Task.isCancelled || Task.isShuttingDownGracefully { break }
-                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        if channels.messages(after: channelSequence).messages.isEmpty {
+                            try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        }
                         continue
                     }
                     sequence = entry.sequence

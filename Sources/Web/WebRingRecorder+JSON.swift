@@ -2,7 +2,7 @@ import Controls
 import Knob
 
 extension WebRingRecorder {
-    /// The ring's field in the page's streamed states (docs/streaming.md):
+    /// The ring as the page's `ring` channel sends it (docs/streaming.md):
     ///
     ///     {"revision":3,"generation":1,"duration":45,"phase":"holding","heldFor":1.25,
     ///      "segments":[{"length":0.1,"colour":"#8a3fd0"},…],"download":"ring-…trace","message":"…"}
@@ -35,7 +35,7 @@ extension WebRingRecorder {
             + #""download":\#(download),"message":"\#(WebResponse.jsonEscaped(shared.message))"}"#
     }
 
-    /// The ring's field as it is now.
+    /// The ring's JSON as it is now.
     func json() -> String {
         let now = nowSeconds
         return shared.withLock { Self.json($0, nowSeconds: now) }

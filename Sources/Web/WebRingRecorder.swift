@@ -19,7 +19,7 @@ import Synchronization
 /// Several viewers share the one ring. The viewer that pressed holds it:
 /// presses from others are ignored while it is held, only the holder's
 /// release (or its leaving the page) ends the hold, and every viewer sees
-/// the ring grow through the streamed `ring` field.
+/// the ring grow through the `ring` channel (`WebChannelFeed`).
 ///
 /// Thread-safe: readings come from the capture thread or the replay task,
 /// input from the server's event loops.
@@ -64,7 +64,7 @@ public final class WebRingRecorder: Sendable {
     ///   - limitSeconds: the ring's duration, the longest recording.
     ///   - header: the trace header (the source's metadata); a gyro header
     ///     is added when the readings carry rates and it has none.
-    ///   - publish: called with the ring's JSON after every change (the feed's `ring` field).
+    ///   - publish: called with the ring's JSON after every change (the page's `ring` channel).
     public init(directory: String, limitSeconds: Double, header: TraceHeader, logger: Logger,
                 publish: @escaping @Sendable (String) -> Void) {
         self.directory = directory

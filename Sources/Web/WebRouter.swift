@@ -23,6 +23,11 @@ enum WebRouter {
         var boundPort: WebBoundPort
         /// Shown by /healthz: where states come from ("replay FILE", "device …").
         var sourceDescription: String
+        /// Messages beside the states on /events and /ws.
+        var channels: WebChannelFeed
+        /// What /ws input may change, and how fast one connection may send.
+        var input: WebInputControls
+        var inputRate: (perSecond: Double, burst: Int)
         /// The ring and the light's sliders (`WebPageControls`).
         var controls = WebPageControls()
     }
@@ -58,7 +63,7 @@ enum WebRouter {
             }
             guard let slot = parts.slots.claim() else { return WebResponse.busy(limit: parts.slots.limit) }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                            body: WebEventStream.body(feed: parts.feed, slot: slot))
+                            body: WebEventStream.body(feed: parts.feed, channels: parts.channels, slot: slot))
         }
         addControlRoutes(to: router, parts: parts)
         router.get("/ws") { _, _ in

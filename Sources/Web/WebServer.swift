@@ -18,6 +18,8 @@ import Synchronization
 public final class WebServer: Service, Sendable {
     /// The state feed the page and streams read; the producer emits into it.
     public let feed: WebStateFeed
+    /// Messages beside the states on the same streams (`levels`, `volume`…).
+    public let channels: WebChannelFeed
     /// The live streams open now and their limit.
     public let slots: WebStreamSlots
     public let configuration: WebServerConfiguration
@@ -36,14 +38,18 @@ public final class WebServer: Service, Sendable {
 
     /// Prepares a server (nothing is bound until `run`).
     ///
+    /// - Parameter input: the controls a page may change through `/ws`
+    ///   (none: the page is display-only and input messages are refused).
     /// - Throws: `WebServerError.badHost` when `configuration.host` is not an IP literal.
     public init(configuration: WebServerConfiguration, layers: WebLayerImages, feed: WebStateFeed = WebStateFeed(),
-                controls: WebPageControls = WebPageControls()) throws {
+                input: WebInputControls = WebInputControls(),
+                controls: WebPageControls = WebPageControls(), channels: WebChannelFeed? = nil) throws {
         guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
             throw WebServerError.badHost(configuration.host)
         }
         self.configuration = configuration
         self.feed = feed
+        self.channels = channels ?? WebChannelFeed(waking: feed)
         self.slots = WebStreamSlots(limit: configuration.maxStreams)
         let room = WebFileLimit.connectionRoom
         self.connectionRoom = room
@@ -53,6 +59,8 @@ public final class WebServer: Service, Sendable {
         let parts = WebRouter.Parts(feed: feed, slots: slots, layers: layers,
                                     allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
                                     boundPort: boundPort, sourceDescription: configuration.sourceDescription,
+                                    channels: self.channels, input: input,
+                                    inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
                                     controls: controls)
         let gate = WebSocketGate(parts: parts, maxMessageBytes: configuration.maxWebSocketMessageBytes)
         let limits = WebConnectionGuard.Limits(maxHeadBytes: configuration.maxRequestHeadBytes,

@@ -28,6 +28,11 @@ public struct WebServerConfiguration: Sendable {
     public var sourceDescription: String
     /// Where the server's own messages go (bind failures are thrown instead).
     public var logger: Logger
+    /// Input messages one WebSocket may send per second, on average
+    /// (`WebInputRateLimit`); a connection that sends faster is closed.
+    public var inputMessagesPerSecond = 30.0
+    /// Input messages one WebSocket may send at once before the rate applies.
+    public var inputBurst = 30
 
     /// The defaults `tiltd serve` uses, on `host:port`.
     public init(host: String = "127.0.0.1", port: UInt16 = 8046, allowedHosts: [String] = [],

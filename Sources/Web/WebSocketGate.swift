@@ -24,7 +24,7 @@ struct WebSocketGate: Sendable {
         } else if !WebOriginPolicy.allows(head, allowlist: parts.allowlist, boundPort: parts.boundPort.port) {
             refusal = ("403 Forbidden", WebResponse.crossOriginMessage, "")
         } else if let slot = parts.slots.claim() {
-            return .upgrade([:], WebSocketStates.handler(feed: parts.feed, slot: slot, maxMessageBytes: maxMessageBytes))
+            return .upgrade([:], WebSocketStates.handler(parts: parts, slot: slot, maxMessageBytes: maxMessageBytes))
         } else {
             refusal = ("503 Service Unavailable", "too many live streams (\(parts.slots.limit)); close a tab or try again later",
                        "Retry-After: 5\r\n")

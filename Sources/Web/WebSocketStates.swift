@@ -3,32 +3,57 @@ import Knob
 import ServiceLifecycle
 
 /// `GET /ws`: the same states as `/events`, one JSON text message each,
-/// coalesced to the newest for a slow reader.
+/// coalesced to the newest for a slow reader, and each channel of
+/// `WebChannelFeed` as `{"NAME":VALUE}` when it changes.
 ///
-/// Messages from the browser are read and dropped (the stream is
-/// read-only), each at most `maxMessageBytes` once reassembled: a longer one
-/// (or an endless run of continuation frames) ends the connection instead
-/// of growing a buffer. The stream ends when the browser closes it or the
-/// server shuts down.
+/// Messages from the browser are input (`WebInputSession`): refused with
+/// `{"error":"…"}` unless `tiltd serve` enabled the control, and a
+/// connection that sends faster than its limit is closed (1008). Each is at
+/// most `maxMessageBytes` once reassembled: a longer one (or an endless run
+/// of continuation frames) ends the connection instead of growing a buffer.
+/// The stream ends when the browser closes it or the server shuts down.
 enum WebSocketStates {
-    static func handler(feed: WebStateFeed, slot: WebStreamSlots.Slot,
+    static func handler(parts: WebRouter.Parts, slot: WebStreamSlots.Slot,
                         maxMessageBytes: Int) -> WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context> {
-        { inbound, outbound, _ in
+        let feed = parts.feed, channels = parts.channels
+        return { inbound, outbound, _ in
             try await withGracefulShutdownHandler {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        for try await _ in inbound.messages(maxSize: maxMessageBytes) {}
+                        var session = WebInputSession(controls: parts.input, messagesPerSecond: parts.inputRate.perSecond,
+                                                      burst: parts.inputRate.burst)
+                        defer { parts.input.viewerLeft(session.viewer) }
+                        for try await message in inbound.messages(maxSize: maxMessageBytes) {
+                            var text: String?
+                            if case .text(let string) = message { text = string }
+                            switch await session.handle(text: text) {
+                            case .applied:
+                                break
+                            case .refused(let refusal):
+                                try await outbound.write(.text(WebInputSession.errorMessage(refusal)))
+                            case .overLimit(let reason):
+                                try await outbound.close(.policyViolation, reason: reason)
+                                return
+                            }
+                        }
                     }
                     group.addTask {
-                        var sequence: UInt64 = 0
+                        var sequence: UInt64 = 0, channelSequence: UInt64 = 0
                         var bytes: [UInt8] = []
                         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                            guard let entry = await feed.next(after: sequence) else { continue }
-                            sequence = entry.sequence
-                            bytes.removeAll(keepingCapacity: true)
-                            entry.appendJSONLine(to: &bytes)
-                            bytes.removeLast()
-                            try await outbound.write(.text(String(decoding: bytes, as: UTF8.self)))
+                            let wakes = feed.wakes
+                            let newer = channels.messages(after: channelSequence)
+                            channelSequence = newer.sequence
+                            for message in newer.messages {
+                                try await outbound.write(.text(#"{"\#(message.channel)":\#(message.json)}"#))
+                            }
+                            if let entry = await feed.next(after: sequence, wokenSince: wakes) {
+                                sequence = entry.sequence
+                                bytes.removeAll(keepingCapacity: true)
+                                entry.appendJSONLine(to: &bytes)
+                                bytes.removeLast()
+                                try await outbound.write(.text(String(decoding: bytes, as: UTF8.self)))
+                            }
                         }
                     }
                     // Either the browser went away (or sent too much), or we stop.

@@ -25,6 +25,7 @@ public final class WebStateFeed: Sendable {
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var cancelled: Set<UInt64> = []
         var nextWaiter: UInt64 = 0
+        var wakes: UInt64 = 0
     }
 
     private let shared = Mutex(Shared())
@@ -61,17 +62,25 @@ public final class WebStateFeed: Sendable {
     /// streams can send a keep-alive (and find out whether the browser left).
     public func wakeAll() {
         let waiters = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
+            shared.wakes &+= 1
             defer { shared.waiters.removeAll(keepingCapacity: true) }
             return Array(shared.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
     }
 
+    /// How many times `wakeAll()` has run: a reader that looks at something
+    /// else on a wake (`WebChannelFeed`) reads this first and passes it to
+    /// `next(after:wokenSince:)`, so a wake in between is not missed.
+    public var wakes: UInt64 { shared.withLock { $0.wakes } }
+
     /// Waits for a state newer than `sequence` (0: any state).
     ///
+    /// - Parameter wakes: when given, return at once (nil) if `wakeAll()`
+    ///   ran since `wakes` was read.
     /// - Returns: the newest state, or nil when woken by `wakeAll()` or when
     ///   the task was cancelled before a newer state came.
-    public func next(after sequence: UInt64) async -> Entry? {
+    public func next(after sequence: UInt64, wokenSince wakes: UInt64? = nil) async -> Entry? {
         if let latest = current, latest.sequence > sequence { return latest }
         let id = shared.withLock { shared -> UInt64 in
             shared.nextWaiter += 1
@@ -80,7 +89,8 @@ public final class WebStateFeed: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = shared.withLock { shared -> Bool in
-                    if (shared.latest?.sequence ?? 0) > sequence || shared.cancelled.remove(id) != nil {
+                    if (shared.latest?.sequence ?? 0) > sequence || shared.cancelled.remove(id) != nil
+                        || (wakes != nil && wakes != shared.wakes) {
                         return true
                     }
                     shared.waiters[id] = continuation

@@ -1,7 +1,8 @@
-/// The page's fields beyond the knob state (the light's colour, the
-/// recording ring), added to every state the page's streams send: `/state`,
-/// `/events` and `/ws` carry `{…the state…,"light":"FFFFFFFF","ring":{…}}`,
-/// the state's own fields first and unchanged (docs/streaming.md).
+/// Fields the page's streams add to every state (the light's colour):
+/// `/state`, `/events` and `/ws` carry `{…the state…,"light":"FFFFFFFF"}`,
+/// the state's own fields first and unchanged (docs/streaming.md). Unlike
+/// a channel (`WebChannelFeed`), a field is part of the state: a viewer
+/// never sees a state without the light it was shown in.
 ///
 /// Each value is JSON text made by its owner; the keys come out sorted, so
 /// the record does not depend on the order they were set in.

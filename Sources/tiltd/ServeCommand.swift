@@ -111,13 +111,16 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = WebServerConfiguration(host: host, port: port, allowedHosts: allowedHosts,
                                                    maxStreams: maxStreams, maxConnections: maxConnections,
                                                    sourceDescription: description)
-        let feed = WebStateFeed()
-        let recorder = controls.makeRecorder(feed: feed, header: header)
+        let feed = WebStateFeed(), channels = WebChannelFeed(waking: feed)
+        let recorder = controls.makeRecorder(channels: channels, header: header)
         // Whatever the ring holds gets its final name however serve stops.
         defer { recorder?.shutdown() }
-        let server = try WebServer(configuration: configuration, layers: layers, feed: feed,
-                                   controls: WebPageControls(recorder: recorder, light: WebLightControl(
-                                       initial: light.colour, interactive: controls.interactive, feed: feed)))
+        let pageControls = WebPageControls(recorder: recorder, light: WebLightControl(
+            initial: light.colour, interactive: controls.interactive, feed: feed))
+        var input = WebInputControls()
+        pageControls.enableInput(in: &input)
+        let server = try WebServer(configuration: configuration, layers: layers, feed: feed, input: input,
+                                   controls: pageControls, channels: channels)
         if let maxConnections, let room = server.connectionRoom, maxConnections > room {
             TiltdLog.logger.notice("""
                 --max-connections \(maxConnections) is more than the open-file limit leaves room for \

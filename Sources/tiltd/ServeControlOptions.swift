@@ -52,14 +52,14 @@ struct ServeControlOptions: ParsableArguments {
         }
     }
 
-    /// The ring's recorder publishing into `feed`, or nil without --record-dir.
+    /// The ring's recorder publishing on the page's `ring` channel, or nil without --record-dir.
     ///
     /// - Parameter header: the trace header: the replayed recording's, or
     ///   what is known of the device.
-    func makeRecorder(feed: WebStateFeed, header: TraceHeader) -> WebRingRecorder? {
+    func makeRecorder(channels: WebChannelFeed, header: TraceHeader) -> WebRingRecorder? {
         guard let recordDirectory else { return nil }
         return WebRingRecorder(directory: recordDirectory, limitSeconds: recordLimit ?? 45, header: header,
-                               logger: TiltdLog.logger) { json in feed.setField("ring", json: json) }
+                               logger: TiltdLog.logger) { json in channels.post("ring", json: json) }
     }
 }
 

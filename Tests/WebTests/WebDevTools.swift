@@ -35,8 +35,8 @@ final class WebDevTools {
             throw Failure(description: "mkfifo in \(profile): errno \(errno)")
         }
         // Read-write ends: opening never blocks, and both stay open here.
-        toBrowser = open(inPath, O_RDWR | O_CLOEXEC)
-        fromBrowser = open(outPath, O_RDWR | O_CLOEXEC)
+        toBrowser = Glibc.open(inPath, O_RDWR | O_CLOEXEC)
+        fromBrowser = Glibc.open(outPath, O_RDWR | O_CLOEXEC)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["-k", "5", "240", "/bin/bash", "-c", #"exec "$0" "$@" 3<"$IN" 4>"$OUT""#, executable,
                              "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",

@@ -19,7 +19,7 @@ import Testing
         let line = String(decoding: bytes, as: UTF8.self)
         let old = Self.state.jsonLine
         #expect(line.hasPrefix(String(old.dropLast(2))), "the state's own fields come first, unchanged: \(line)")
-        #expect(line.hasSuffix(#","light":"FFC04080"}"# + "\n"), line)
+        #expect(line.hasSuffix(#","light":"FFC04080"}"# + "\n"), "\(line)")
     }
 
     @Test func settingAComponentReportsTheColourOnceToEveryStream() async throws {

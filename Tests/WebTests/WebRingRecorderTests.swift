@@ -11,13 +11,13 @@ import TiltdTestSupport
 /// recording ends, and what several viewers can do (docs/controls.md).
 @Suite struct WebRingRecorderTests {
     /// A recorder into a fresh directory, and the ring fields it published.
-    static func recorder(limit: Double = 45) throws -> (WebRingRecorder, String, Mutex<[String]>) {
+    static func recorder(limit: Double = 45) throws -> (WebRingRecorder, String, Published) {
         let directory = try TestPaths.temporaryDirectory()
-        let published = Mutex<[String]>([])
+        let published = Published()
         let recorder = WebRingRecorder(directory: directory, limitSeconds: limit,
                                        header: TraceHeader(tiltdVersion: "test", extra: ["recorded-from": "test"]),
                                        logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })) { json in
-            published.withLock { $0.append(json) }
+            published.texts.withLock { $0.append(json) }
         }
         return (recorder, directory, published)
     }
@@ -66,7 +66,7 @@ import TiltdTestSupport
         #expect(abs(recorder.ring.total - 1) < 1e-12)
         let name = try #require(recorder.offered.last)
         #expect(try Recording.load(path: directory + "/" + name).readings.count == 2)
-        #expect(published.withLock { $0.last ?? "" }.contains(#""phase":"complete""#))
+        #expect(published.texts.withLock { $0.last ?? "" }.contains(#""phase":"complete""#))
         // A hold's release after the limit changes nothing.
         recorder.release(by: 1)
         #expect(recorder.ring.segments.count == 1)
@@ -75,14 +75,14 @@ import TiltdTestSupport
     @Test func aSecondViewerSeesTheHoldButCannotTakeOrEndIt() throws {
         let (recorder, _, published) = try Self.recorder()
         recorder.press(by: 1)
-        let revision = published.withLock { $0.count }
+        let revision = published.texts.withLock { $0.count }
         recorder.press(by: 2)
         recorder.release(by: 2)
         recorder.finish(by: 2)
         recorder.reset(by: 2)
-        #expect(published.withLock { $0.count } == revision, "nothing another viewer did changed the ring")
+        #expect(published.texts.withLock { $0.count } == revision, "nothing another viewer did changed the ring")
         #expect(recorder.ring.isHeld)
-        #expect(published.withLock { $0.last ?? "" }.contains(#""phase":"holding""#))
+        #expect(published.texts.withLock { $0.last ?? "" }.contains(#""phase":"holding""#))
         // The holder leaving the page ends its hold.
         recorder.viewerLeft(1)
         #expect(!recorder.ring.isHeld && recorder.ring.segments.count == 1)
@@ -108,13 +108,13 @@ import TiltdTestSupport
         recorder.reset(by: 3)
         #expect(recorder.offered.count == 1 && Self.files(directory) == recorder.offered)
         #expect(recorder.ring.segments.isEmpty)
-        #expect(published.withLock { $0.last ?? "" }.contains(#""generation":2"#))
+        #expect(published.texts.withLock { $0.last ?? "" }.contains(#""generation":2"#))
         // A hold without a single reading leaves no file.
         recorder.press(by: 1)
         recorder.release(by: 1)
         recorder.finish(by: 1)
         #expect(Self.files(directory).count == 1)
-        #expect(published.withLock { $0.last ?? "" }.contains("nothing recorded"))
+        #expect(published.texts.withLock { $0.last ?? "" }.contains("nothing recorded"))
     }
 
     @Test func holdsAreBoundedAndGyroReadingsMakeAVersion2Trace() throws {
@@ -138,7 +138,7 @@ import TiltdTestSupport
         recorder.press(by: 1)
         recorder.release(by: 1)
         recorder.press(by: 1)
-        let json = try #require(published.withLock { $0.last })
+        let json = try #require(published.texts.withLock { $0.last })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["phase"] as? String == "holding")
         #expect(object["duration"] as? Double == 10)
@@ -147,6 +147,11 @@ import TiltdTestSupport
         #expect(segments.allSatisfy { ($0["colour"] as? String)?.count == 7 })
         #expect(object["download"] is NSNull)
     }
+}
+
+/// The ring's JSON texts a recorder published, oldest first.
+final class Published: Sendable {
+    let texts = Mutex<[String]>([])
 }
 
 extension RecordingRing {

@@ -22,13 +22,15 @@ import Web
     /// its own: the test clients block in poll(2), which must not starve the
     /// server's tasks on Swift's small cooperative pool.
     static func withServer(maxStreams: Int = 8, layers: WebLayerImages? = nil,
+                           input: WebInputControls = WebInputControls(),
                            configure: (inout WebServerConfiguration) -> Void = { _ in },
                            _ body: @escaping @Sendable (WebServer, UInt16) throws -> Void) async throws {
         var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0, maxStreams: maxStreams,
                                                    sourceDescription: "test \"feed\"")
         configure(&configuration)
         let server = try WebServer(configuration: configuration,
-                                   layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1))
+                                   layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1),
+                                   input: input)
         // The server's tasks on threads of their own too: blocking tests of
         // other suites may hold every cooperative thread for seconds.
         let task = Task(executorPreference: TestThreadExecutor()) { try await server.run() }

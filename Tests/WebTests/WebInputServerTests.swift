@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+import Testing
+import TiltdTestSupport
+import Web
+
+/// Input on `/ws` against an in-process server: refused unless a control
+/// is enabled, applied when it is, closed past the rate limit; and the
+/// channels beside the states reach both streams.
+@Suite struct WebInputServerTests {
+    /// Values a control received, in order.
+    final class Received: Sendable {
+        private let values = Mutex<[Double]>([])
+        func append(_ value: Double) { values.withLock { $0.append(value) } }
+        var all: [Double] { values.withLock { $0 } }
+    }
+
+    @Test func withoutEnabledControlsEveryInputIsRefused() async throws {
+        try await WebServerTests.withServer { _, port in
+            let client = try WebTestClient.webSocket(port: port)
+            client.sendWebSocketText(#"{"control":"volume","value":0.5}"#)
+            let text = client.readStream { $0.contains(#"{"error":"#) }
+            #expect(text.contains(#""volume\" is display-only here"#), "\(text)")
+            // The connection stays open for the states.
+            #expect(!client.waitForClose(timeout: 0.2))
+        }
+    }
+
+    @Test func anEnabledControlGetsTheValuesInOrder() async throws {
+        let received = Received()
+        var input = WebInputControls()
+        input.enable("volume", range: 0...1) { received.append($0) }
+        try await WebServerTests.withServer(input: input) { _, port in
+            let client = try WebTestClient.webSocket(port: port, origin: "http://127.0.0.1:\(port)")
+            for value in [0.25, 0.5, 0.75] { client.sendWebSocketText(#"{"control":"volume","value":\#(value)}"#) }
+            client.sendWebSocketText(#"{"control":"volume","value":2}"#)
+            client.sendWebSocketText(#"{"control":"red","value":1}"#)
+            let text = client.readStream { $0.contains("outside") && $0.contains("these do: volume") }
+            #expect(text.contains(#"input refused: volume 2.0 is outside 0.0…1.0"#), "\(text)")
+            #expect(TestPaths.eventually(5) { received.all == [0.25, 0.5, 0.75] }, "\(received.all)")
+        }
+    }
+
+    @Test func aConnectionSendingFasterThanItsLimitIsClosed() async throws {
+        let received = Received()
+        var input = WebInputControls()
+        input.enable("volume", range: 0...1) { received.append($0) }
+        try await WebServerTests.withServer(input: input, configure: { $0.inputBurst = 5; $0.inputMessagesPerSecond = 1 }) { _, port in
+            let client = try WebTestClient.webSocket(port: port)
+            for i in 0..<50 { client.sendWebSocketText(#"{"control":"volume","value":0.0\#(i % 10)}"#) }
+            #expect(client.waitForClose(timeout: 10), "closed past the limit")
+            let close = try #require(client.receivedCloseFrame, "a close frame came first")
+            #expect(close.code == 1008)
+            #expect(close.reason.contains("more than 5 input messages at once or 1 a second"), "\(close.reason)")
+            #expect(received.all.count <= 6, "at most the burst was applied: \(received.all.count)")
+            // Other connections are not affected.
+            #expect(try WebTestClient.request("GET", "/healthz", port: port).status == 200)
+        }
+    }
+
+    @Test func inputFromAForeignOriginNeverGetsAConnection() async throws {
+        let received = Received()
+        var input = WebInputControls()
+        input.enable("volume", range: 0...1) { received.append($0) }
+        try await WebServerTests.withServer(input: input) { _, port in
+            let response = try WebTestClient.request("GET", "/ws", port: port,
+                                                     headers: WebServerTests.upgradeHeaders(origin: "http://evil.example"))
+            #expect(response.status == 403)
+            let rebound = try WebTestClient.request("GET", "/ws", port: port, headers: WebServerTests.upgradeHeaders(origin: nil)
+                .merging(["Host": "evil.example:\(port)"]) { $1 })
+            #expect(rebound.status == 421)
+        }
+        #expect(received.all.isEmpty)
+    }
+
+    @Test func channelsReachTheEventStreamAndTheWebSocket() async throws {
+        try await WebServerTests.withServer { server, port in
+            let events = try WebTestClient(port: port)
+            events.send("GET", "/events", port: port)
+            #expect(try events.readResponse().status == 200)
+            let socket = try WebTestClient.webSocket(port: port)
+            // The streams may not be waiting yet: post until both saw it.
+            var seen = ""
+            #expect(TestPaths.eventually(10) {
+                server.channels.post("volume", json: #"{"value":0.3}"#)
+                seen = events.readStream(timeout: 0.1) { $0.contains("event: volume\ndata: {\"value\":0.3}\n\n") }
+                return seen.contains("event: volume")
+            }, "\(seen)")
+            #expect(socket.readStream { $0.contains(#"{"volume":{"value":0.3}}"#) }.contains(#"{"volume":{"value":0.3}}"#))
+            // A post while a stream is busy is not lost: the newest arrives.
+            server.channels.post("levels", json: #"{"t":1,"left":0.5,"right":0.25}"#)
+            server.feed.emit(TestStates.state(3))
+            #expect(events.readStream { $0.contains(#"data: {"t":1,"left":0.5,"right":0.25}"#) }
+                .contains("event: levels\ndata: {\"t\":1,\"left\":0.5,\"right\":0.25}\n\n"))
+            #expect(socket.readStream { $0.contains(TestStates.line(3)) }.contains(#"{"levels":{"t":1,"left":0.5,"right":0.25}}"#))
+        }
+    }
+}
