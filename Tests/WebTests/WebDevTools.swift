@@ -73,19 +73,26 @@ final class WebDevTools {
 
     /// The value of a JavaScript expression in `page` (JSON types).
     func evaluate(_ page: Page, _ expression: String) throws -> Any? {
-        let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true], page: page)
+        let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true], page: page)
         if let exception = result["exceptionDetails"] { throw Failure(description: "\(expression): \(exception)") }
         return (result["result"] as? [String: Any])?["value"]
     }
 
-    /// Polls `expression` until it is true, at most `seconds`.
+    /// Polls `expression` until it is true, at most `seconds`; while the
+    /// page loads it may throw (no such element yet), which counts as false.
     func waitFor(_ page: Page, _ expression: String, seconds: Double = 60) throws {
         let deadline = Date().addingTimeInterval(seconds)
+        var last = "false"
         while Date() < deadline {
-            if try evaluate(page, expression) as? Bool == true { return }
+            do {
+                if try evaluate(page, expression) as? Bool == true { return }
+                last = "false"
+            } catch {
+                last = "\(error)"
+            }
             usleep(20_000)
         }
-        throw Failure(description: "after \(seconds) s still not true: \(expression)")
+        throw Failure(description: "after \(seconds) s still not true (\(last)): \(expression)")
     }
 
     /// The centre of the element with `id`, in CSS pixels of the viewport.
