@@ -23,6 +23,7 @@ import Web
     /// server's tasks on Swift's small cooperative pool.
     static func withServer(maxStreams: Int = 8, layers: WebLayerImages? = nil,
                            input: WebInputControls = WebInputControls(),
+                           feed: WebStateFeed = WebStateFeed(), controls: WebPageControls = WebPageControls(),
                            configure: (inout WebServerConfiguration) -> Void = { _ in },
                            _ body: @escaping @Sendable (WebServer, UInt16) throws -> Void) async throws {
         var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0, maxStreams: maxStreams,
@@ -30,7 +31,7 @@ import Web
         configure(&configuration)
         let server = try WebServer(configuration: configuration,
                                    layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1),
-                                   input: input)
+                                   feed: feed, input: input, controls: controls)
         // The server's tasks on threads of their own too: blocking tests of
         // other suites may hold every cooperative thread for seconds.
         let task = Task(executorPreference: TestThreadExecutor()) { try await server.run() }
