@@ -23,7 +23,8 @@ extension WebPage {
       .card { background: #fff; color: #333; border-radius: 10px; padding: 12px 16px; margin-bottom: 16px;
               width: fit-content; }
       .card h2 { font-size: 13px; font-weight: 600; margin: 0 0 8px; color: #555; }
-      #ring { display: block; width: \(ringSize)px; height: \(ringSize)px; touch-action: none; cursor: pointer; }
+      #ring { display: block; width: \(ringSize)px; height: \(ringSize)px; touch-action: none; cursor: pointer;
+              border: 0; margin: 0; background: #fff; }
       #ringStatus { font-size: 13px; max-width: \(ringSize)px; min-height: 2.9em; }
       .buttons { display: flex; gap: 8px; align-items: center; margin-top: 6px; font-size: 13px; }
       .buttons button { font: inherit; }

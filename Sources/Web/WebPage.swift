@@ -67,7 +67,7 @@ enum WebPage {
 </head>
 <body>
 <h1>tiltd — live knob</h1>
-<main>
+<main id="page">
   <div id="knob" data-applied="0">
     <img id="base" src="/layers/base.png" alt="brushed-metal knob">
     <div id="shine1" class="shine"></div>

@@ -97,6 +97,11 @@ import TiltdTestSupport
         try Self.click(tools, recorder, "ringReset")
         try tools.waitFor(recorder, "\(Self.ring).phase === 'idle' && \(Self.ring).generation === '2'")
         try tools.mouse(recorder, "mousePressed", at: centre)
+        if let pictures = Self.pictures {
+            // docs/controls.md's picture: what the second viewer sees during a hold.
+            try tools.waitFor(watcher, "Number(\(Self.ring).total) > 0.4")
+            try tools.screenshot(watcher, of: "controls").write(to: URL(fileURLWithPath: pictures + "/page-ring.png"))
+        }
         try tools.waitFor(watcher, "\(Self.ring).phase === 'complete'", seconds: 30)
         try tools.mouse(recorder, "mouseReleased", at: centre)
         let full = try Self.downloaded(tools, watcher, in: directory)
@@ -146,8 +151,14 @@ import TiltdTestSupport
         // Give the page a frame to paint the new colour, then look.
         _ = try tools.evaluate(other, "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         let red = try Self.redness(tools.screenshot(other, of: "knob"))
+        if let pictures = Self.pictures {
+            try tools.screenshot(page, of: "page").write(to: URL(fileURLWithPath: pictures + "/page-light.png"))
+        }
         #expect(red > 80, "the shines take the red light: red exceeds green by \(red) at most")
     }
+
+    /// Where to save the pictures of docs/controls.md (`TILTD_PAGE_PICTURES=docs/images`), if anywhere.
+    static let pictures = ProcessInfo.processInfo.environment["TILTD_PAGE_PICTURES"]
 
     /// The most any pixel's red exceeds its green (0 for greys).
     static func redness(_ png: Data) throws -> Int {
