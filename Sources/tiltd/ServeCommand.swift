@@ -19,7 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
             tiltd's own rasterizer and its two shines turn and fade with every state, with a \
             roll/pitch readout and a plot of the last seconds. /state gives the newest state as \
             JSON (503 before the first), /events streams them as server-sent events, /ws as a \
-            WebSocket, /healthz answers. Read-only; only requests naming this server \
+            WebSocket, /healthz answers. --record-dir shows the recording ring (hold it to record \
+            the motion into a trace there) and --interactive lets viewers set the light's colour; \
+            otherwise read-only. Only requests naming this server \
             (localhost, 127.0.0.1, [::1], the --host address, --allow-host names) are answered; \
             live streams are limited (--max-streams) and refused to pages from other origins; \
             connections are capped (--max-connections) and must send their request promptly. \
