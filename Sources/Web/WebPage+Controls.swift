@@ -11,7 +11,8 @@
 /// `{"control":"ring","value":1}` on the page's WebSocket, releasing
 /// (pointer up, cancel, or capture lost) `…"value":0`. The sliders' tracks
 /// run from the colour with their component at 0 to it at 1, linear in
-/// 0–255 values; moving one sends `{"control":"light-red","value":0…1}`,
+/// 0–255 values; moving one sends `{"control":"light-red","value":0…1}`
+/// (at most every 100 ms while dragging, within the input rate limit),
 /// and every viewer's shines take the colour when the server streams it
 /// back (`light`). The newest ring and light are written to `data-*`
 /// attributes of `#ring` and `#knob` for tests.
@@ -129,11 +130,29 @@ extension WebPage {
             dragging = i;
             lightColour[i] = Number(slider.value);
             paintSliders();
-            send('light-' + components[i], Number(slider.value) / 255);
+            sendLight(components[i], Number(slider.value) / 255);
           });
           slider.addEventListener('change', () => { dragging = null; });
         });
         paintSliders();
+        // A drag fires 'input' with every mouse move; the server closes a
+        // connection that sends too fast, so values go out at most every
+        // 100 ms (the first at once, the last always).
+        const lightPending = new Map();
+        let lightTimer = null;
+        function flushLight() {
+          for (const [k, v] of lightPending) send('light-' + k, v);
+          lightPending.clear();
+        }
+        function sendLight(k, v) {
+          lightPending.set(k, v);
+          if (lightTimer !== null) return;
+          flushLight();
+          lightTimer = setInterval(() => {
+            if (!lightPending.size) { clearInterval(lightTimer); lightTimer = null; return; }
+            flushLight();
+          }, 100);
+        }
 
         // The recording ring.
         const ringCanvas = document.getElementById('ring');

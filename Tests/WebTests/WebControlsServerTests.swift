@@ -56,6 +56,17 @@ import TiltdTestSupport
         }
     }
 
+    @Test func serveStartsWithTheLightColourGiven() throws {
+        let serve = try WebServeProcess(["--replay", WebServeTests.sweep, "--loop", "--size", "16", "--light-color", "ffbf40"])
+        defer { _ = serve.stop() }
+        var state = ""
+        #expect(TestPaths.eventually(30) {
+            state = (try? WebTestClient.request("GET", "/state", port: serve.port).body) ?? ""
+            return state.contains(#""shine""#)
+        })
+        #expect(state.contains(#""light":"FFBF40FF"}"#), "\(state)")
+    }
+
     @Test func onlyFinishedRecordingsAreServed() async throws {
         try await Self.withControls(interactive: false) { _, port, controls in
             let recorder = try #require(controls.recorder)
