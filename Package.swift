@@ -110,6 +110,7 @@ let package = Package(
             name: "Web",
             dependencies: [
                 "Knob",
+                "Motion",
                 "Controls",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -20,12 +20,17 @@ public final class SampleRun: @unchecked Sendable {
     private var reporter: DiagnosticReporter
     /// States emitted so far.
     public private(set) var stateCount = 0
+    /// Sees each reading first (`serve --record-dir`), if set.
+    private let tap: (any ReadingTap)?
 
     /// - Parameters:
     ///   - configuration: the Motion pipeline's settings.
     ///   - sink: where states go.
     ///   - reporter: how diagnostics are reported (names the file, if any).
-    public init(configuration: PipelineConfiguration, sink: any StateSink, reporter: DiagnosticReporter) {
+    ///   - tap: sees every reading before the pipeline.
+    public init(configuration: PipelineConfiguration, sink: any StateSink, reporter: DiagnosticReporter,
+                tap: (any ReadingTap)? = nil) {
+        self.tap = tap
         self.configuration = configuration
         self.pipeline = TiltPipeline(configuration: configuration)
         self.sink = sink
@@ -34,6 +39,7 @@ public final class SampleRun: @unchecked Sendable {
 
     /// Takes one reading; emits a state when one passes the gate.
     public func process(_ reading: Reading) {
+        tap?.take(reading)
         if let tilt = pipeline.process(reading) {
             stateCount += 1
             sink.emit(KnobState(tilt: tilt))

@@ -38,7 +38,7 @@ enum WebEventStream {
                     sequence = entry.sequence
                     bytes.removeAll(keepingCapacity: true)
                     bytes.append(contentsOf: "data: ".utf8)
-                    entry.state.appendJSONLine(to: &bytes)
+                    entry.appendJSONLine(to: &bytes)
                     bytes.removeLast()  // the record's newline; SSE ends an event with a blank line
                     bytes.append(contentsOf: "\n\n".utf8)
                     try await writer.write(ByteBuffer(bytes: bytes))

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The input side of one `/ws` connection: each text message is rate
 /// limited, parsed and handed to its control.
 ///
@@ -17,6 +19,9 @@ struct WebInputSession: Sendable {
     }
 
     let controls: WebInputControls
+    /// This connection, as the controls know it.
+    let viewer = Self.nextViewer.add(1, ordering: .relaxed).newValue
+    private static let nextViewer = Atomic<UInt64>(0)
     private var limit: WebInputRateLimit
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
@@ -37,7 +42,7 @@ struct WebInputSession: Sendable {
         }
         guard let text else { return .refused(.binary) }
         do {
-            try await controls.apply(try WebInputMessage.parse(text))
+            try await controls.apply(try WebInputMessage.parse(text), from: viewer)
             return .applied
         } catch {
             return .refused(error)

@@ -21,7 +21,8 @@ import Knob
 /// (`WebPage.plotScaleScript`) with labelled ticks.
 enum WebPage {
     /// The page for layer images of `layerSize` pixels.
-    static func html(layerSize: Int, animator: KnobAnimator = KnobAnimator(), parts: [WebPagePart] = []) -> String {
+    static func html(layerSize: Int, animator: KnobAnimator = KnobAnimator(), parts: [WebPagePart] = [],
+                     controls: WebPageControls = WebPageControls()) -> String {
         // One layer pixel per CSS pixel: the knob is as large as --size asks
         // (smaller when the window is narrower).
         let shown = layerSize
@@ -42,9 +43,15 @@ enum WebPage {
   #knob { position: relative; width: min(\#(shown)px, 100%); aspect-ratio: 1 / 1; flex: none; overflow: hidden; }
   #knob img { position: absolute; left: 0; top: 0; width: 100%; height: 100%;
               transform-origin: 50% 50%; }
+  /* A shine is the light's colour (--light, from the streamed state) through
+     the shine layer's alpha: "over" the base, as KnobCompositor draws it. */
+  #knob div.shine { position: absolute; left: 0; top: 0; width: 100%; height: 100%; transform-origin: 50% 50%;
+                    background-color: var(--light, #fff);
+                    -webkit-mask: url(/layers/shine.png) center / 100% 100% no-repeat;
+                    mask: url(/layers/shine.png) center / 100% 100% no-repeat; }
   /* SPEC §1: each accepted update animates from what is shown, with
      KnobAnimator's duration and curve. */
-  #knob img.shine { transition: \#(transition);
+  #knob .shine { transition: \#(transition);
                     will-change: transform, opacity; }
   section { flex: 1 1 320px; min-width: 0; max-width: 640px; }
   table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
@@ -57,15 +64,16 @@ enum WebPage {
   .legend span { display: inline-block; margin-right: 14px; }
   .roll { color: #f0a04b; } .pitch { color: #6cb4ee; }
 \#(parts.map(\.style).joined(separator: "\n"))
+\#(controlsCSS)
 </style>
 </head>
 <body>
 <h1>tiltd — live knob</h1>
-<main>
+<main id="page">
   <div id="knob" data-applied="0">
     <img id="base" src="/layers/base.png" alt="brushed-metal knob">
-    <img id="shine1" class="shine" src="/layers/shine.png" alt="">
-    <img id="shine2" class="shine" src="/layers/shine.png" alt="">
+    <div id="shine1" class="shine"></div>
+    <div id="shine2" class="shine"></div>
   </div>
 \#(parts.map(\.html).joined(separator: "\n"))
   <section>
@@ -82,7 +90,7 @@ enum WebPage {
     <div class="legend"><span class="roll">— roll</span><span class="pitch">— pitch</span>
       <span>last 5 s, degrees</span></div>
   </section>
-</main>
+\#(controlsHTML(controls))</main>
 <script>
 'use strict';
 const knob = document.getElementById('knob');
@@ -94,6 +102,7 @@ const history = [];
 const stateListeners = [];
 let applied = 0;
 let streamed = false;
+\#(controlsScript(controls))
 
 function fixed(x, digits) { return Number(x).toFixed(digits); }
 function degrees(rad) { return fixed(rad * 180 / Math.PI, 1) + '°'; }
@@ -118,6 +127,7 @@ function apply(state, via) {
   d.shine1Opacity = String(state.shine[0].opacity);
   d.shine2Rotation = String(state.shine[1].rotation);
   d.shine2Opacity = String(state.shine[1].opacity);
+  applyControls(state);
   text('roll').textContent = fixed(state.roll, 4) + ' rad';
   text('rollDeg').textContent = degrees(state.roll);
   text('pitch').textContent = fixed(state.pitch, 4) + ' rad';
@@ -144,13 +154,15 @@ fetch('/state', { cache: 'no-store' })
 // browsers, whose virtual time cannot advance while a stream is open.
 const framesLimit = parseInt(new URLSearchParams(location.search).get('frames') || '0', 10) || 0;
 let streamedCount = 0;
-const events = new EventSource('/events');
+const events = openStream();
 events.onopen = () => { status.textContent = 'live'; status.className = 'live'; };
 events.onerror = () => { status.textContent = 'reconnecting…'; status.className = ''; };
 events.onmessage = e => {
+  const message = JSON.parse(e.data);
+  if (!message.shine) { controlMessage(message); return; }
   streamed = true;
   streamedCount += 1;
-  apply(JSON.parse(e.data), 'events');
+  apply(message, takesInput ? 'ws' : 'events');
   if (framesLimit && streamedCount >= framesLimit) {
     events.close();
     status.textContent = 'snapshot after ' + streamedCount + ' states';

@@ -31,13 +31,15 @@ enum WebRouter {
         var inputRate: (perSecond: Double, burst: Int)
         /// The LARSBar slider beside the knob (`--levels`), nil for none.
         var larsBar: WebLARSBar?
+        /// The ring and the light's sliders (`WebPageControls`).
+        var controls = WebPageControls()
     }
 
     static func make(_ parts: Parts) -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: WebRequestPolicy(allowlist: parts.allowlist))
         let pageParts = parts.larsBar.map { [WebPage.larsBarPart($0)] } ?? []
-        let page = Array(WebPage.html(layerSize: parts.layers.size, parts: pageParts).utf8)
+        let page = Array(WebPage.html(layerSize: parts.layers.size, parts: pageParts, controls: parts.controls).utf8)
         for path in ["/", "/index.html"] {
             router.get(RouterPath(path)) { _, _ in
                 WebResponse.bytes(.ok, page, type: "text/html; charset=utf-8", cache: "no-cache")
@@ -53,7 +55,7 @@ enum WebRouter {
                                         extra: [.retryAfter: "1"])
             }
             var bytes: [UInt8] = []
-            entry.state.appendJSONLine(to: &bytes)
+            entry.appendJSONLine(to: &bytes)
             return WebResponse.json(.ok, bytes)
         }
         router.get("/healthz") { _, _ in
@@ -68,6 +70,7 @@ enum WebRouter {
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                             body: WebEventStream.body(feed: parts.feed, channels: parts.channels, slot: slot))
         }
+        addControlRoutes(to: router, parts: parts)
         router.get("/ws") { _, _ in
             // Upgrades are answered before routing (WebSocketGate); this is a plain GET.
             WebResponse.text(.upgradeRequired, "/ws is a WebSocket: connect with a WebSocket client",

@@ -43,13 +43,14 @@ public final class WebServer: Service, Sendable {
     /// - Parameter larsBar: the LARSBar slider to show beside the knob, nil for none.
     /// - Throws: `WebServerError.badHost` when `configuration.host` is not an IP literal.
     public init(configuration: WebServerConfiguration, layers: WebLayerImages, feed: WebStateFeed = WebStateFeed(),
-                input: WebInputControls = WebInputControls(), larsBar: WebLARSBar? = nil) throws {
+                input: WebInputControls = WebInputControls(), larsBar: WebLARSBar? = nil,
+                controls: WebPageControls = WebPageControls(), channels: WebChannelFeed? = nil) throws {
         guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
             throw WebServerError.badHost(configuration.host)
         }
         self.configuration = configuration
         self.feed = feed
-        self.channels = WebChannelFeed(waking: feed)
+        self.channels = channels ?? WebChannelFeed(waking: feed)
         self.slots = WebStreamSlots(limit: configuration.maxStreams)
         let room = WebFileLimit.connectionRoom
         self.connectionRoom = room
@@ -59,9 +60,9 @@ public final class WebServer: Service, Sendable {
         let parts = WebRouter.Parts(feed: feed, slots: slots, layers: layers,
                                     allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
                                     boundPort: boundPort, sourceDescription: configuration.sourceDescription,
-                                    channels: channels, input: input,
+                                    channels: self.channels, input: input,
                                     inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
-                                    larsBar: larsBar)
+                                    larsBar: larsBar, controls: controls)
         let gate = WebSocketGate(parts: parts, maxMessageBytes: configuration.maxWebSocketMessageBytes)
         let limits = WebConnectionGuard.Limits(maxHeadBytes: configuration.maxRequestHeadBytes,
                                                headerTimeout: TimeAmount(configuration.headerTimeout),

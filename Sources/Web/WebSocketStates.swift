@@ -22,6 +22,7 @@ enum WebSocketStates {
                     group.addTask {
                         var session = WebInputSession(controls: parts.input, messagesPerSecond: parts.inputRate.perSecond,
                                                       burst: parts.inputRate.burst)
+                        defer { parts.input.viewerLeft(session.viewer) }
                         for try await message in inbound.messages(maxSize: maxMessageBytes) {
                             var text: String?
                             if case .text(let string) = message { text = string }
@@ -49,7 +50,7 @@ enum WebSocketStates {
                             if let entry = await feed.next(after: sequence, wokenSince: wakes) {
                                 sequence = entry.sequence
                                 bytes.removeAll(keepingCapacity: true)
-                                entry.state.appendJSONLine(to: &bytes)
+                                entry.appendJSONLine(to: &bytes)
                                 bytes.removeLast()
                                 try await outbound.write(.text(String(decoding: bytes, as: UTF8.self)))
                             }

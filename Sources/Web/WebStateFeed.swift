@@ -14,10 +14,14 @@ public final class WebStateFeed: Sendable {
     public struct Entry: Sendable {
         public var sequence: UInt64
         public var state: KnobState
+        /// The page's extra fields in force when the entry was made
+        /// (`WebStateFeed+Fields.swift`), as `,"key":value…`.
+        public var fields: [UInt8] = []
     }
 
     private struct Shared {
         var latest: Entry?
+        var fields = WebStateFields()
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var cancelled: Set<UInt64> = []
         var nextWaiter: UInt64 = 0
@@ -33,7 +37,21 @@ public final class WebStateFeed: Sendable {
 
     public func emit(_ state: KnobState) {
         let waiters = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
-            shared.latest = Entry(sequence: (shared.latest?.sequence ?? 0) + 1, state: state)
+            shared.latest = Entry(sequence: (shared.latest?.sequence ?? 0) + 1, state: state, fields: shared.fields.json)
+            defer { shared.waiters.removeAll(keepingCapacity: true) }
+            return Array(shared.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Sets the extra field `key` to the JSON `value` (nil removes it) and,
+    /// once a state exists, sends the newest state again with it, so every
+    /// stream shows the change at once.
+    public func setField(_ key: String, json value: String?) {
+        let waiters = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
+            shared.fields.set(key, json: value)
+            guard let latest = shared.latest else { return [] }
+            shared.latest = Entry(sequence: latest.sequence + 1, state: latest.state, fields: shared.fields.json)
             defer { shared.waiters.removeAll(keepingCapacity: true) }
             return Array(shared.waiters.values)
         }

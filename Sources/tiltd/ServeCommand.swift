@@ -19,7 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
             tiltd's own rasterizer and its two shines turn and fade with every state, with a \
             roll/pitch readout and a plot of the last seconds. /state gives the newest state as \
             JSON (503 before the first), /events streams them as server-sent events, /ws as a \
-            WebSocket, /healthz answers. Read-only; only requests naming this server \
+            WebSocket, /healthz answers. --record-dir shows the recording ring (hold it to record \
+            the motion into a trace there) and --interactive lets viewers set the light's colour; \
+            otherwise read-only. Only requests naming this server \
             (localhost, 127.0.0.1, [::1], the --host address, --allow-host names) are answered; \
             live streams are limited (--max-streams) and refused to pages from other origins; \
             connections are capped (--max-connections) and must send their request promptly. \
@@ -63,6 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
     @OptionGroup(title: "Volume slider") var slider: ServeLevelsOptions
+    @OptionGroup var controls: ServeControlOptions
+    @OptionGroup var light: LightColourOptions
 
     func validate() throws {
         var ipv4 = in_addr(), ipv6 = in6_addr()
@@ -95,19 +99,33 @@ struct ServeCommand: AsyncParsableCommand {
         let lifecycle = await Lifecycle.trappingSignals()
         let description: String
         var readings: [Reading]?
+        var header = TraceHeader(tiltdVersion: Tiltd.version)
         if let replayFile {
-            readings = try recording.load(replayFile).readings
+            let loaded = try recording.load(replayFile)
+            readings = loaded.readings
+            header = loaded.header ?? header
+            header.extra["recorded-from"] = "tiltd serve --replay \(replayFile)"
             description = "replay \(replayFile)" + (loop ? " (loop)" : "")
         } else {
             description = "device " + (device.device ?? "display accelerometer") + " at " + device.uri
+            header.extra["recorded-from"] = "tiltd serve, " + description
         }
         let layers = try WebLayerImages.render(size: size)
         let slider = try await ServeSlider.prepare(self.slider)
         let configuration = WebServerConfiguration(host: host, port: port, allowedHosts: allowedHosts,
                                                    maxStreams: maxStreams, maxConnections: maxConnections,
                                                    sourceDescription: description)
-        let server = try WebServer(configuration: configuration, layers: layers,
-                                   input: slider?.input ?? WebInputControls(), larsBar: slider?.bar)
+        let feed = WebStateFeed(), channels = WebChannelFeed(waking: feed)
+        let recorder = controls.makeRecorder(channels: channels, header: header)
+        // Whatever the ring holds gets its final name however serve stops.
+        defer { recorder?.shutdown() }
+        let pageControls = WebPageControls(recorder: recorder, light: WebLightControl(
+            initial: light.colour, interactive: controls.interactive, feed: feed))
+        // The volume slider's input (--control-volume) beside the ring's and the light's.
+        var input = slider?.input ?? WebInputControls()
+        pageControls.enableInput(in: &input)
+        let server = try WebServer(configuration: configuration, layers: layers, feed: feed, input: input,
+                                   larsBar: slider?.bar, controls: pageControls, channels: channels)
         if let maxConnections, let room = server.connectionRoom, maxConnections > room {
             TiltdLog.logger.notice("""
                 --max-connections \(maxConnections) is more than the open-file limit leaves room for \
@@ -115,7 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
                 """)
         }
         let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: server.feed,
-                                  reporter: DiagnosticReporter(subject: replayFile))
+                                  reporter: DiagnosticReporter(subject: replayFile), tap: recorder)
         let source: any Service
         var deviceRun: DeviceRun?
         if let readings {

@@ -1,0 +1,224 @@
+import Controls
+import Foundation
+import Logging
+import Motion
+import Synchronization
+
+/// `tiltd serve --record-dir DIR`: the page's Spark ring (CONTROLS.md §2)
+/// recording the live motion while a viewer holds it (docs/controls.md).
+///
+/// Every reading that arrives while the ring is held goes into one trace in
+/// DIR (`WebRecordingFile`: partial file, renamed when done); each hold
+/// after the first starts with a `g` mark, so a replay sees where the
+/// recording paused. The ring's duration is the record limit: when a hold
+/// fills it the recording ends at once (a timer, not the next reading),
+/// and a viewer's "finish" ends it early. A finished trace is offered for
+/// download (`/recordings/NAME`) and "reset" starts a new ring; reset and
+/// shutdown finish a trace still open first, so nothing recorded is lost.
+///
+/// Several viewers share the one ring. The viewer that pressed holds it:
+/// presses from others are ignored while it is held, only the holder's
+/// release (or its leaving the page) ends the hold, and every viewer sees
+/// the ring grow through the `ring` channel (`WebChannelFeed`).
+///
+/// Thread-safe: readings come from the capture thread or the replay task,
+/// input from the server's event loops.
+public final class WebRingRecorder: Sendable {
+    /// A viewer: one WebSocket connection of the page.
+    public typealias Viewer = UInt64
+
+    public let directory: String
+    public let limitSeconds: Double
+    /// Holds a ring accepts (zero-length taps count): bounds what one
+    /// client can make the ring and its streamed field hold.
+    public static let maximumHolds = 64
+    /// Finished traces offered for download, newest last.
+    public static let maximumOffered = 16
+
+    struct Shared {
+        var ring: RecordingRing
+        /// Bumped by every change viewers must see.
+        var revision: UInt64 = 0
+        /// The ring's number since start (a reset starts the next).
+        var generation: UInt64 = 1
+        var holder: Viewer?
+        /// Samples written in the current hold.
+        var holdSamples = 0
+        var file: WebRecordingFile?
+        /// The ring was finished (limit, finish, or a failure): presses are ignored until a reset.
+        var closed = false
+        /// Finished traces, newest last, at most `maximumOffered`.
+        var offered: [String] = []
+        /// The last thing worth telling viewers ("recorded 4.5 s to …", an error).
+        var message = ""
+        var header: TraceHeader
+    }
+
+    let shared: Mutex<Shared>
+    private let start = ContinuousClock.now
+    private let publish: @Sendable (String) -> Void
+    private let logger: Logger
+
+    /// - Parameters:
+    ///   - directory: where traces go (must exist and be writable: see `checkDirectory`).
+    ///   - limitSeconds: the ring's duration, the longest recording.
+    ///   - header: the trace header (the source's metadata); a gyro header
+    ///     is added when the readings carry rates and it has none.
+    ///   - publish: called with the ring's JSON after every change (the page's `ring` channel).
+    public init(directory: String, limitSeconds: Double, header: TraceHeader, logger: Logger,
+                publish: @escaping @Sendable (String) -> Void) {
+        self.directory = directory
+        self.limitSeconds = limitSeconds
+        self.publish = publish
+        self.logger = logger
+        shared = Mutex(Shared(ring: RecordingRing(durationSeconds: limitSeconds, seed: 1), header: header))
+        publish(json())
+    }
+
+    /// Seconds on the ring's clock.
+    var nowSeconds: Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// A viewer presses the ring: a new hold starts unless the ring is
+    /// held, complete, finished or out of holds.
+    public func press(by viewer: Viewer) {
+        let now = nowSeconds
+        var deadline: Double?
+        var generation: UInt64 = 0
+        change { shared in
+            guard !shared.closed, shared.holder == nil, shared.ring.segments.count < Self.maximumHolds else { return false }
+            shared.ring.press(atSeconds: now)
+            guard case let .holding(startSeconds, used) = shared.ring.phase else { return false }
+            shared.holder = viewer
+            shared.holdSamples = 0
+            shared.message = ""
+            deadline = startSeconds + limitSeconds * (1 - used)
+            generation = shared.generation
+            return true
+        }
+        guard let deadline else { return }
+        // The limit ends the hold on time even when no reading arrives.
+        Task { [self] in
+            try? await Task.sleep(for: .seconds(max(0, deadline - nowSeconds)))
+            tick(generation: generation)
+        }
+    }
+
+    /// The holder lifts its finger (or pointer); others' releases do nothing.
+    public func release(by viewer: Viewer) {
+        let now = nowSeconds
+        change { shared in
+            guard shared.holder == viewer else { return false }
+            shared.ring.release(atSeconds: now)
+            shared.holder = nil
+            if shared.ring.isComplete { Self.finish(&shared, logger: logger) }
+            return true
+        }
+    }
+
+    /// A viewer closed the page: a hold it left pressed ends as a release.
+    public func viewerLeft(_ viewer: Viewer) {
+        release(by: viewer)
+    }
+
+    /// Ends the recording now (nothing while the ring is held).
+    public func finish(by viewer: Viewer) {
+        change { shared in
+            guard shared.holder == nil, !shared.closed, !shared.ring.segments.isEmpty else { return false }
+            Self.finish(&shared, logger: logger)
+            return true
+        }
+    }
+
+    /// A new, empty ring, the current trace finished first (nothing while held).
+    public func reset(by viewer: Viewer) {
+        change { shared in
+            guard shared.holder == nil, !shared.ring.segments.isEmpty || shared.closed else { return false }
+            if !shared.closed { Self.finish(&shared, logger: logger) }
+            shared.generation += 1
+            shared.ring = RecordingRing(durationSeconds: limitSeconds, seed: shared.generation)
+            shared.closed = false
+            return true
+        }
+    }
+
+    /// Shutting down: a hold ends and the trace gets its final name.
+    public func shutdown() {
+        let now = nowSeconds
+        change { shared in
+            guard shared.file != nil || shared.holder != nil else { return false }
+            if shared.holder != nil {
+                shared.ring.release(atSeconds: now)
+                shared.holder = nil
+            }
+            Self.finish(&shared, logger: logger)
+            return true
+        }
+    }
+
+    /// Takes one reading of the live motion: recorded while the ring is held.
+    public func record(_ reading: Reading) {
+        let now = nowSeconds
+        change { shared in
+            guard shared.holder != nil else { return false }
+            shared.ring.advance(toSeconds: now)
+            if shared.ring.isComplete {
+                // Past the limit: this reading came after the ring filled.
+                shared.holder = nil
+                Self.finish(&shared, logger: logger)
+                return true
+            }
+            do {
+                try Self.write(reading, into: &shared, directory: directory)
+            } catch {
+                shared.holder = nil
+                shared.ring.release(atSeconds: now)
+                shared.message = "recording stopped: \(error)"
+                logger.error("\(shared.message)")
+                Self.finish(&shared, logger: logger)
+                return true
+            }
+            return false
+        }
+    }
+
+    /// The names of the finished traces offered for download.
+    public var offered: [String] { shared.withLock { $0.offered } }
+
+    /// The ring as the model has it now (for tests and the page's JSON).
+    public var ring: RecordingRing {
+        let now = nowSeconds
+        return shared.withLock { shared in
+            var ring = shared.ring
+            ring.advance(toSeconds: now)
+            return ring
+        }
+    }
+
+    /// The limit's timer: completes a hold that reached it.
+    private func tick(generation: UInt64) {
+        let now = nowSeconds
+        change { shared in
+            guard shared.generation == generation, shared.holder != nil else { return false }
+            shared.ring.advance(toSeconds: now)
+            guard shared.ring.isComplete else { return false }
+            shared.holder = nil
+            Self.finish(&shared, logger: logger)
+            return true
+        }
+    }
+
+    /// Runs `body` under the lock; when it reports a change, bumps the
+    /// revision and publishes the ring.
+    private func change(_ body: (inout Shared) -> Bool) {
+        let now = nowSeconds
+        let text = shared.withLock { shared -> String? in
+            guard body(&shared) else { return nil }
+            shared.revision += 1
+            return Self.json(shared, nowSeconds: now)
+        }
+        if let text { publish(text) }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import TiltdTestSupport
+
+/// `serve`'s control options refuse what cannot work, in one line naming
+/// the option, before anything listens.
+@Suite struct ServeControlOptionsTests {
+    static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
+
+    @Test(arguments: [
+        (["--record-limit", "5"], "--record-limit 5.0 sets how long the ring records: give --record-dir DIR too"),
+        (["--record-dir", "/nonexistent/tiltd-recordings"], "--record-dir /nonexistent/tiltd-recordings: no such directory"),
+        (["--record-dir", "/etc/hostname"], "--record-dir /etc/hostname is a file"),
+        (["--record-dir", "/tmp", "--record-limit", "0.5"], "--record-limit 0.5: give 1 to 600 seconds"),
+        (["--light-color", "red"], "--light-color must be six or eight hex digits"),
+    ])
+    func badControlOptionsAreNamed(arguments: [String], message: String) throws {
+        let result = try TiltdProcess.run(["serve", "--replay", Self.recording, "--port", "0"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("serving http"), "refused before listening")
+    }
+}
