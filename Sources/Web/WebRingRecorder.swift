@@ -99,9 +99,11 @@ public final class WebRingRecorder: Sendable {
             return true
         }
         guard let deadline else { return }
-        // The limit ends the hold on time even when no reading arrives.
-        Task { [self] in
-            try? await Task.sleep(for: .seconds(max(0, deadline - nowSeconds)))
+        // The limit ends the hold on time even when no reading arrives. A
+        // dispatch timer, not a sleeping task: Swift's cooperative pool is
+        // two threads on a two-core machine and a task's wake-up can wait
+        // behind whatever holds them.
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, deadline - nowSeconds)) { [self, generation] in
             tick(generation: generation)
         }
     }

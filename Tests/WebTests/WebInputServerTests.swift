@@ -92,7 +92,11 @@ import Web
             server.feed.emit(TestStates.state(3))
             #expect(events.readStream { $0.contains(#"data: {"t":1,"left":0.5,"right":0.25}"#) }
                 .contains("event: levels\ndata: {\"t\":1,\"left\":0.5,\"right\":0.25}\n\n"))
-            #expect(socket.readStream { $0.contains(TestStates.line(3)) }.contains(#"{"levels":{"t":1,"left":0.5,"right":0.25}}"#))
+            // The state and the channel may go out in either order: read until both came.
+            let frames = socket.readStream {
+                $0.contains(TestStates.line(3)) && $0.contains(#"{"levels":{"t":1,"left":0.5,"right":0.25}}"#)
+            }
+            #expect(frames.contains(#"{"levels":{"t":1,"left":0.5,"right":0.25}}"#), "\(frames)")
         }
     }
 }
