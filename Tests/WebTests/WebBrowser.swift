@@ -11,6 +11,13 @@ enum WebBrowser {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
+    /// One headless Chromium at a time in the test process. Several at once
+    /// (the page, slider, controls and serve suites run in parallel) made
+    /// every start exit with status 5 within half a second, in two of three
+    /// full runs under load, with nothing in stderr to say why; one at a
+    /// time they start. `WebDevTools` holds it for its browser's lifetime.
+    static let oneAtATime = DispatchSemaphore(value: 1)
+
     /// Runs chromium headless on `url` with `arguments` (e.g. `--dump-dom`),
     /// killed after `seconds`, in a window of `window` CSS pixels.
     ///
@@ -39,6 +46,8 @@ enum WebBrowser {
     private static func runOnce(_ arguments: [String], url: String, seconds: Int, profile: String,
                                 window: String) throws -> (out: String, err: String, status: Int32) {
         guard let executable else { throw Failure(description: "chromium is not installed (scripts/setup.sh test installs it)") }
+        oneAtATime.wait()
+        defer { oneAtATime.signal() }
         // Output goes to files: no pipe can fill up while chromium runs.
         let outPath = profile + "-stdout", errPath = profile + "-stderr"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)

@@ -34,6 +34,8 @@ final class WebDevTools {
         guard mkfifo(inPath, 0o600) == 0, mkfifo(outPath, 0o600) == 0 else {
             throw Failure(description: "mkfifo in \(profile): errno \(errno)")
         }
+        // Held until deinit has ended the browser (see WebBrowser.oneAtATime).
+        WebBrowser.oneAtATime.wait()
         // Read-write ends: opening never blocks, and both stay open here.
         toBrowser = Glibc.open(inPath, O_RDWR | O_CLOEXEC)
         fromBrowser = Glibc.open(outPath, O_RDWR | O_CLOEXEC)
@@ -44,17 +46,26 @@ final class WebDevTools {
                              "--user-data-dir=\(profile)/chromium", "--window-size=\(window)", "about:blank"]
         process.environment = ProcessInfo.processInfo.environment.merging(["IN": inPath, "OUT": outPath]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: Self.emptyFile(profile + "/stderr")))
-        try process.run()
+        do {
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: Self.emptyFile(profile + "/stderr")))
+            try process.run()
+        } catch {
+            close(toBrowser)
+            close(fromBrowser)
+            WebBrowser.oneAtATime.signal()
+            throw error
+        }
     }
 
     deinit {
         if process.isRunning {
             _ = try? send("Browser.close", timeout: 5)
             if !TestPaths.eventually(5, { !self.process.isRunning }) { process.terminate() }
+            process.waitUntilExit()
         }
         close(toBrowser)
         close(fromBrowser)
+        WebBrowser.oneAtATime.signal()
     }
 
     private static func emptyFile(_ path: String) -> String {
