@@ -13,11 +13,13 @@ import Logging
 /// a connection accepted means a process that does not take the lock (an
 /// older tiltd, another program) serves it, and it is left alone.
 ///
-/// The socket is bound under umask 0117 at `PATH.new`, so the file is 0660
-/// the moment it exists (`connect(2)` on a Unix socket needs write
-/// permission on it), then given its group, listened on, and renamed to
-/// `PATH`: no client can connect before the mode and group are in force, and
-/// none finds the file before it accepts connections.
+/// The socket is bound at `PATH.new`, given mode 0660 (`connect(2)` on a
+/// Unix socket needs write permission on it) and its group, then listened
+/// on and renamed to `PATH`: a socket that is not listening refuses every
+/// connection, so no client connects before the mode and group are in
+/// force, and none finds the file before it accepts connections. (Not a
+/// umask around `bind`: the umask is process-wide, and any file or child
+/// process another thread created meanwhile would take it.)
 struct UnixSocketFile {
     let path: String
     /// The bound, listening socket; the caller owns it once claimed.
@@ -137,8 +139,7 @@ struct UnixSocketFile {
         let fd: Int32
         do { fd = try Posix.unixStreamSocket() } catch { throw .system(error, path: path) }
         do {
-            // 0117 leaves rw for owner and group: the file is born 0660.
-            try Posix.withUmask(0o117) { () throws(PosixError) in try Posix.bind(fd, path: bindPath) }
+            try Posix.bind(fd, path: bindPath)
         } catch {
             Posix.close(fd)
             // Only a process ignoring the lock could have bound it in between.
@@ -146,6 +147,8 @@ struct UnixSocketFile {
             throw .system(error, path: path)
         }
         do {
+            // Before listen(2): until then every connection is refused.
+            try Posix.changeMode(bindPath, to: 0o660)
             if let group { try Posix.changeGroup(bindPath, to: group) }
             try Posix.listen(fd, backlog: backlog)
             if bindPath != path { try Posix.rename(bindPath, to: path) }

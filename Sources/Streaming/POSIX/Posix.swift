@@ -65,14 +65,9 @@ enum Posix {
         guard chown(path, uid_t.max, group) == 0 else { throw PosixError(call: "chown", code: errno) }
     }
 
-    /// Runs `body` with the process's umask set to `mask`, then restores it.
-    ///
-    /// The umask is process-wide: call this only while no other thread
-    /// creates files (tiltd does it at start-up, before sampling begins).
-    static func withUmask<T, E: Error>(_ mask: mode_t, _ body: () throws(E) -> T) throws(E) -> T {
-        let previous = umask(mask)
-        defer { umask(previous) }
-        return try body()
+    /// Sets `path`'s permission bits to `mode`.
+    static func changeMode(_ path: String, to mode: mode_t) throws(PosixError) {
+        guard chmod(path, mode) == 0 else { throw PosixError(call: "chmod", code: errno) }
     }
 
     /// Opens (creating it, mode 0644) a lock file, read-only and close-on-exec:
