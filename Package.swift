@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "Levels",
             dependencies: [
-                "CPulse", "CSndFile", "Motion",
+                "CPulse", "CSndFile", "Motion", "Knob",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -140,6 +140,9 @@ let package = Package(
                 "Motion",
                 "Sensors",
                 "Knob",
+                // `tiltd render --control larsbar`: the slider and its level files.
+                "Controls",
+                "Levels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -179,7 +182,8 @@ let package = Package(
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines.
         .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion"], path: "Tests/TiltdTestSupport"),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport",
+                                                         "Controls", "Levels"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
     ]
 )

@@ -11,7 +11,8 @@ public struct RenderSettings: Sendable {
     /// PNG: the frame directory; y4m: the file (nil or "-": stdout).
     public var out: String?
     public var framesPerSecond: Int
-    /// Frame height in pixels (and width, without `sliderValue`).
+    /// The knob's frame side in pixels: the frame height (and width, without
+    /// `sliderValue`); the LARSBar slider's frames have their own size.
     public var size: Int
     public var style: KnobStyle
     /// Behind the knob in y4m frames and the contact sheet.
@@ -25,9 +26,13 @@ public struct RenderSettings: Sendable {
     /// No progress on stderr.
     public var quiet: Bool
 
+    /// Draw the whole LARSBar slider instead of the knob (nil: the knob).
+    public var larsBar: LARSBarRenderSettings?
+
     public init(format: RenderFormat, out: String?, framesPerSecond: Int, size: Int, style: KnobStyle,
                 background: RGBA8, light: LightColour, sliderValue: Double?, contactSheet: String?,
-                contactSheetFrames: Int, contactSheetColumns: Int?, quiet: Bool) {
+                contactSheetFrames: Int, contactSheetColumns: Int?, quiet: Bool, larsBar: LARSBarRenderSettings? = nil) {
+        self.larsBar = larsBar
         self.format = format
         self.out = out
         self.framesPerSecond = framesPerSecond
@@ -42,23 +47,27 @@ public struct RenderSettings: Sendable {
         self.quiet = quiet
     }
 
-    /// Frame width in pixels.
-    public var frameWidth: Int { sliderValue == nil ? size : 4 * size }
-}
+    /// The knob's frames as these settings ask for them (the knob alone, or on its track).
+    public var knobPainter: KnobFramePainter {
+        KnobFramePainter(size: size, style: style, light: light, sliderValue: sliderValue)
+    }
 
-/// How a render ended.
-public struct RenderOutcome: Sendable, Equatable {
-    public var framesWritten: Int
-    public var frameCount: Int
-    /// False when a shutdown (a signal) stopped it between two frames.
-    public var finished: Bool
-    /// One phrase saying where the frames are.
-    public var whereToLook: String
+    /// The frames' painter for a render of `states`: the knob, or the
+    /// LARSBar slider with its level file loaded, and then a note when the
+    /// levels end before the last frame.
+    /// - Throws: `RenderError` naming the level file (and line) and what to do.
+    public func makePainter(states: [KnobState]) throws -> (painter: any FramePainter, note: String?) {
+        guard let larsBar else { return (knobPainter, nil) }
+        let frameCount = FrameSampler(states: states, framesPerSecond: framesPerSecond).frameCount
+        let made = try larsBar.makePainter(light: light, lastFrameSeconds: Double(frameCount - 1) / Double(framesPerSecond))
+        return (made.painter, made.note)
+    }
 }
 
 /// The frame loop of `tiltd render`, as a service of the lifecycle: the
 /// accepted states animated as the knob did, sampled at the frame rate,
-/// drawn and written one frame at a time, then the contact sheet.
+/// drawn by a `FramePainter` (the knob, or a control with the knob as its
+/// thumb) and written one frame at a time, then the contact sheet.
 ///
 /// A shutdown (SIGINT, SIGTERM) is checked between frames: the frame being
 /// written is finished, the stream closed, and the run ends with only whole
@@ -67,16 +76,20 @@ public final class RenderRun: Service, Sendable {
     private let states: [KnobState]
     private let settings: RenderSettings
     private let targets: RenderTargets
+    private let painter: any FramePainter
     private let stopRequested = Atomic<Bool>(false)
     private let result = Mutex<RenderOutcome?>(nil)
 
     /// - Parameters:
     ///   - states: the accepted states, oldest first (at least one).
     ///   - targets: the checked output paths (and earlier frames to remove).
-    public init(states: [KnobState], settings: RenderSettings, targets: RenderTargets) {
+    ///   - painter: what each frame shows (default: the knob as `settings` say).
+    public init(states: [KnobState], settings: RenderSettings, targets: RenderTargets,
+                painter: (any FramePainter)? = nil) {
         self.states = states
         self.settings = settings
         self.targets = targets
+        self.painter = painter ?? settings.knobPainter
     }
 
     /// The number of frames the whole render makes.
@@ -99,17 +112,17 @@ public final class RenderRun: Service, Sendable {
         let s = settings
         let sampler = FrameSampler(states: states, framesPerSecond: s.framesPerSecond)
         try targets.removeStaleFrames()
-        var knob = KnobRenderer(size: s.size, style: s.style)
-        var sliderRenderer = s.sliderValue.map { _ in SliderRenderer(width: 4 * s.size, frameSize: s.size, style: s.style) }
+        var painter = self.painter
+        let width = painter.frameWidth, height = painter.frameHeight
         // Two frames used in turn: the y4m writer keeps the previous frame
         // to skip unchanged blocks, so drawing into the other one avoids a
         // copy-on-write of the one it holds.
-        var frame = RGBAImage(width: s.frameWidth, height: s.size), spare = frame
-        let output = try RenderOutput(format: s.format, out: s.out, width: s.frameWidth, height: s.size,
+        var frame = RGBAImage(width: width, height: height), spare = frame
+        let output = try RenderOutput(format: s.format, out: s.out, width: width, height: height,
                                       fps: s.framesPerSecond, background: s.background)
         let picks = ContactSheet.sampleIndices(frameCount: sampler.frameCount, cells: s.contactSheetFrames)
         var sheet = s.contactSheet.map { _ in
-            ContactSheet(cellWidth: s.frameWidth, cellHeight: s.size, cells: picks.count, columns: s.contactSheetColumns,
+            ContactSheet(cellWidth: width, cellHeight: height, cells: picks.count, columns: s.contactSheetColumns,
                          background: s.background, labelLines: 2, labelCharacters: 12)
         }
         var nextPick = 0
@@ -118,18 +131,15 @@ public final class RenderRun: Service, Sendable {
         do {
             try sampler.forEachFrame { f in
                 if shouldStop { throw RenderStop() }
-                if let value = s.sliderValue {
-                    sliderRenderer!.render(value: value, shines: f.shines, tilt: f.latest.tilt, light: s.light,
-                                           into: &frame)
-                } else {
-                    knob.render(shines: f.shines, tilt: f.latest.tilt, light: s.light, into: &frame)
-                }
+                let seconds = Double(f.index) / Double(s.framesPerSecond)
+                painter.paint(f, atSeconds: seconds, into: &frame)
+                precondition(frame.width == width && frame.height == height, "a painter changed the frame size")
                 try output.write(frame, index: f.index)
                 written = f.index + 1
                 if sheet != nil, nextPick < picks.count, picks[nextPick] == f.index {
                     sheet!.place(frame, inCell: nextPick)
                     sheet!.label(ContactSheet.labelText(
-                        secondsSinceStart: Double(f.index) / Double(s.framesPerSecond), rollRadians: f.latest.tilt.roll,
+                        secondsSinceStart: seconds, rollRadians: f.latest.tilt.roll,
                         pitchRadians: f.latest.tilt.pitch), inCell: nextPick)
                     nextPick += 1
                 }
@@ -150,7 +160,7 @@ public final class RenderRun: Service, Sendable {
         }
         result.withLock {
             $0 = RenderOutcome(framesWritten: written, frameCount: sampler.frameCount, finished: finished,
-                               whereToLook: output.whereToLook)
+                               whereToLook: output.whereToLook, frameWidth: width, frameHeight: height)
         }
     }
 }

@@ -108,6 +108,22 @@ extension RenderTargets {
             + "to render them all, or lower --fps"
     }
 
+    /// Why the contact sheet, frame limit and overwrite options do not go
+    /// together, or nil: one line naming the option and what to pass.
+    public static func optionProblem(contactSheet: String?, cells: Int?, columns: Int?, maxFrames: Int?,
+                                     overwrite: Bool, format: RenderFormat) -> String? {
+        if let cells, !(1...400).contains(cells) { return "--contact-sheet-frames must be 1…400, got \(cells)" }
+        if let columns, !(1...400).contains(columns) { return "--columns must be 1…400, got \(columns)" }
+        if contactSheet == nil, cells != nil || columns != nil {
+            return "--contact-sheet-frames and --columns shape a contact sheet: give --contact-sheet FILE.png too"
+        }
+        if let maxFrames, maxFrames < 1 { return "--max-frames must be a positive number of frames, got \(maxFrames)" }
+        if overwrite, format != .png {
+            return "--overwrite replaces PNG frames in --out DIR; a y4m file is always replaced whole"
+        }
+        return nil
+    }
+
     /// Creates the folder a file goes in, as `--out` is created.
     public static func createParent(of path: String, option: String) throws {
         let parent = (path as NSString).deletingLastPathComponent

@@ -6,7 +6,8 @@ import Sensors
 import Streaming
 
 /// `tiltd render FILE`: a recording through the pipeline and the knob
-/// animation to frames: numbered PNGs, or a YUV4MPEG2 stream.
+/// animation to frames (the knob, or the LARSBar slider with the knob as
+/// its thumb): numbered PNGs, or a YUV4MPEG2 stream.
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -25,7 +26,11 @@ struct RenderCommand: AsyncParsableCommand {
             A DIR holding frames of an earlier render is refused unless --overwrite, which removes \
             exactly those frame-NNNNNN.png files first. A render of more than --max-frames (default: \
             one hour at --fps) is refused before anything is written. SIGINT or SIGTERM stops after \
-            the frame being written, says so and exits 0; only whole files are left.
+            the frame being written, says so and exits 0; only whole files are left. \
+            --control larsbar draws the whole EQ volume slider instead (--width × 44 pt × --scale, \
+            opaque): the knob as its thumb, its lights from --levels-file (WAV: levels per 1/144 s as \
+            tiltd levels computes them; JSON Lines: {"t","left","right"}), t = 0 at the first frame, \
+            each light fading over 0.1 s; after the file's last levels they are held.
             """)
 
     typealias Format = RenderFormat
@@ -55,13 +60,37 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (1…1000).", valueName: "n"))
     var fps = 60
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frame side in pixels (16…1024); the knob is 24/28 of it.", valueName: "px"))
-    var size = 256
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Frame side in pixels (16…1024, default 256); the knob is 24/28 of it.", valueName: "px"))
+    var size: Int?
 
     @Option(help: ArgumentHelp(
-        "Knob style: mtz (brushed metal with two shines, composited) or tltilt (TLTiltSlider's "
+        "Knob style: mtz (brushed metal with two shines, composited; the default) or tltilt (TLTiltSlider's "
             + "per-frame redraw).", valueName: "mtz|tltilt"))
-    var style: KnobStyle = .mtz
+    var style: KnobStyle?
+
+    @Option(help: ArgumentHelp("knob (default) or larsbar: the EQ volume slider, lights from --levels-file.",
+                               valueName: "knob|larsbar"))
+    var control: RenderControl = .knob
+
+    @Option(name: .customLong("levels-file"), help: ArgumentHelp(
+        "larsbar: the lights' levels, audio (FILE.wav) or levels JSON Lines (FILE.jsonl).", valueName: "file"))
+    var levelsFile: String?
+
+    @Option(help: ArgumentHelp("larsbar: the slider's value, 0…1 (default 0.5).", valueName: "v"))
+    var value: Double?
+
+    @Option(help: ArgumentHelp("larsbar: slider width in points, 20…2000 (default 280).", valueName: "pt"))
+    var width: Double?
+
+    @Option(help: ArgumentHelp("larsbar: device pixels per point, 1, 2 or 3 (default 2).", valueName: "s"))
+    var scale: Int?
+
+    /// The LARSBar slider these options ask for (nil: the knob), or why not.
+    var larsBar: Result<LARSBarRenderSettings?, RenderError> {
+        LARSBarRenderSettings.choose(control: control, levelsFile: levelsFile, value: value, widthPoints: width, scale: scale,
+                                     knobSize: size, knobStyle: style, sliderValue: slider, format: effectiveFormat)
+    }
 
     @Option(help: ArgumentHelp(
         "Colour behind the knob in y4m frames and the contact sheet, RRGGBB; the default is the "
@@ -98,7 +127,8 @@ struct RenderCommand: AsyncParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard KnobGeometry.supportedSizes.contains(size) else {
+        if case let .failure(problem) = larsBar { throw ValidationError(problem.description) }
+        if let size, !KnobGeometry.supportedSizes.contains(size) {
             throw ValidationError("--size must be 16…1024 pixels, got \(size)")
         }
         guard (1...1000).contains(fps) else {
@@ -113,20 +143,9 @@ struct RenderCommand: AsyncParsableCommand {
         if let slider, !(0...1).contains(slider) {
             throw ValidationError("--slider must be a value from 0 to 1, got \(slider)")
         }
-        if let contactSheetFrames, !(1...400).contains(contactSheetFrames) {
-            throw ValidationError("--contact-sheet-frames must be 1…400, got \(contactSheetFrames)")
-        }
-        if let columns, !(1...400).contains(columns) {
-            throw ValidationError("--columns must be 1…400, got \(columns)")
-        }
-        if contactSheet == nil, contactSheetFrames != nil || columns != nil {
-            throw ValidationError("--contact-sheet-frames and --columns shape a contact sheet: give --contact-sheet FILE.png too")
-        }
-        if let maxFrames, maxFrames < 1 {
-            throw ValidationError("--max-frames must be a positive number of frames, got \(maxFrames)")
-        }
-        if overwrite, effectiveFormat != .png {
-            throw ValidationError("--overwrite replaces PNG frames in --out DIR; a y4m file is always replaced whole")
+        if let problem = RenderTargets.optionProblem(contactSheet: contactSheet, cells: contactSheetFrames, columns: columns,
+                                                     maxFrames: maxFrames, overwrite: overwrite, format: effectiveFormat) {
+            throw ValidationError(problem)
         }
         switch effectiveFormat {
         case .png:
@@ -161,10 +180,13 @@ struct RenderCommand: AsyncParsableCommand {
             throw RenderError("\(file) has no readings to render; record some with tiltd record")
         }
         let settings = RenderSettings(
-            format: effectiveFormat, out: out, framesPerSecond: fps, size: size, style: style,
+            format: effectiveFormat, out: out, framesPerSecond: fps, size: size ?? 256, style: style ?? .mtz,
             background: RGBA8(hex: background)!, light: light.colour, sliderValue: slider, contactSheet: contactSheet,
-            contactSheetFrames: contactSheetFrames ?? 24, contactSheetColumns: columns, quiet: quiet)
-        let render = RenderRun(states: states, settings: settings, targets: targets)
+            contactSheetFrames: contactSheetFrames ?? 24, contactSheetColumns: columns, quiet: quiet,
+            larsBar: try larsBar.get())
+        let made = try settings.makePainter(states: states)
+        if let note = made.note, !quiet { TiltdLog.logger.notice("\(note)") }
+        let render = RenderRun(states: states, settings: settings, targets: targets, painter: made.painter)
         guard render.frameCount <= frameLimit else {
             throw RenderError(RenderTargets.tooManyFrames(file: file, frameCount: render.frameCount, fps: fps,
                                                           limit: frameLimit, explicit: maxFrames != nil))
@@ -172,24 +194,15 @@ struct RenderCommand: AsyncParsableCommand {
         try await lifecycle.runCommand([render])
         guard let outcome = render.outcome else { return }
         guard outcome.finished else {
-            let sheetNote = contactSheet == nil ? "" : " (no contact sheet: the render did not finish)"
-            TiltdLog.logger.notice("""
-                \(lifecycle.stoppingSignalName ?? "shutdown"): stopped after \(outcome.framesWritten) of \
-                \(outcome.frameCount) frames; every file written is whole\(sheetNote)
-                """)
+            TiltdLog.logger.notice("\(outcome.stopNotice(signalName: lifecycle.stoppingSignalName, contactSheet: contactSheet))")
             return
         }
-        if !quiet {
-            let seconds = Double(outcome.frameCount) / Double(fps)
-            var summary = "rendered \(outcome.frameCount) frames (\(settings.frameWidth)×\(size), \(fps) fps, "
-                + String(format: "%.1f s", seconds) + ", \(style.rawValue) style) from \(Counted.text(states.count, "state")); "
-                + outcome.whereToLook
-            if let contactSheet { summary += "; contact sheet: \(contactSheet)" }
-            TiltdLog.logger.notice("\(summary)")
-        }
+        if !quiet { TiltdLog.logger.notice("\(outcome.summary(settings: settings, stateCount: states.count))") }
     }
 }
 
 extension KnobStyle: ExpressibleByArgument {}
 
 extension RenderFormat: ExpressibleByArgument {}
+
+extension RenderControl: ExpressibleByArgument {}

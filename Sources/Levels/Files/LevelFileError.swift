@@ -9,6 +9,8 @@ public enum LevelFileError: Error, Sendable, Equatable, CustomStringConvertible 
     case empty(path: String)
     /// A JSON Lines line that is not a levels record.
     case badLine(path: String, line: Int, reason: String)
+    /// An audio file cannot be written (`reason` from the C library or the system).
+    case unwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum LevelFileError: Error, Sendable, Equatable, CustomStringConvertible 
                 + "or levels JSON Lines named *.jsonl"
         case let .empty(path):
             return "\(path) holds no levels (no audio frames or no records); give a file with some"
+        case let .unwritable(path, reason):
+            return "cannot write audio file \(path): \(reason); choose a writable path"
         case let .badLine(path, line, reason):
             return "\(path):\(line): \(reason); each line must be "
                 + #"{"t":SECONDS,"left":0…1,"right":0…1} with t never decreasing"#

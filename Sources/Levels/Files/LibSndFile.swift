@@ -50,4 +50,29 @@ enum LibSndFile {
     static func close(_ handle: OpaquePointer) {
         sf_close(handle)
     }
+
+    /// Creates `path` as a 16-bit PCM WAV file open for writing; on
+    /// failure, libsndfile's own message. The C function is `sf_open` (`SFM_WRITE`).
+    static func createWAV(path: String, sampleRateHertz: Int, channelCount: Int) -> Result<OpaquePointer, SoundFileFailure> {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRateHertz)
+        info.channels = Int32(channelCount)
+        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
+            return .failure(SoundFileFailure(message: String(cString: sf_strerror(nil)), isFormat: false))
+        }
+        return .success(handle)
+    }
+
+    /// Writes interleaved float frames (−1…1); returns the frames written.
+    /// The C function is `sf_writef_float`.
+    static func writeFrames(_ handle: OpaquePointer, _ samples: UnsafeBufferPointer<Float>, frames: Int) -> Int {
+        Int(sf_writef_float(handle, samples.baseAddress, sf_count_t(frames)))
+    }
+
+    /// Closes a file being written, flushing it; false when that failed.
+    /// The C function is `sf_close`.
+    static func finishWriting(_ handle: OpaquePointer) -> Bool {
+        sf_close(handle) == 0
+    }
 }
