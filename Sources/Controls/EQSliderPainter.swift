@@ -19,6 +19,9 @@ public struct EQSliderPainter: Sendable {
     public let style: EQSliderStyle
     /// The thumb's layers, painted once for this scale.
     private let knob: KnobCompositor
+    /// The body and the groove, painted once: every image starts as a copy
+    /// (the same bytes as painting them first, without the cost per frame).
+    private let background: RGBAImage
 
     /// The groove's height in points (the demo's 6.5 pt dark groove).
     public static let grooveHeightPoints = 6.5
@@ -44,6 +47,10 @@ public struct EQSliderPainter: Sendable {
         self.scale = scale
         self.style = style
         knob = KnobCompositor(geometry: KnobGeometry(knobPoints: Self.thumbKnobPoints, scale: scale))
+        var canvas = ControlCanvas(widthPoints: layout.widthPoints, heightPoints: layout.heightPoints, scale: scale)
+        canvas.fillAll(style.body)
+        Self.paintGroove(&canvas, layout: layout, scale: scale, colour: style.groove)
+        background = canvas.image
     }
 
     /// The thumb centre's x in points for a model.
@@ -63,8 +70,7 @@ public struct EQSliderPainter: Sendable {
                       light: LightColour = .white) -> RGBAImage {
         let s = Double(scale)
         var canvas = ControlCanvas(widthPoints: layout.widthPoints, heightPoints: layout.heightPoints, scale: scale)
-        canvas.fillAll(style.body)
-        paintGroove(&canvas)
+        canvas.image = background
         let n = layout.lightCount
         for channel in EQChannel.allCases {
             let row = levels.row(channel)
@@ -89,13 +95,14 @@ public struct EQSliderPainter: Sendable {
     }
 
     /// A capsule across the whole width, centred on the slider's middle.
-    private func paintGroove(_ canvas: inout ControlCanvas) {
+    private static func paintGroove(_ canvas: inout ControlCanvas, layout: EQSliderLayout, scale: Int,
+                                    colour: RGBAColour) {
         let s = Double(scale)
         let radius = Self.grooveHeightPoints / 2 * s
         let midY = layout.heightPoints / 2 * s
         let left = radius, right = layout.widthPoints * s - radius
         let box = ControlCanvas.Rect(x0: 0, y0: midY - radius, x1: layout.widthPoints * s, y1: midY + radius)
-        canvas.fill(style.groove, in: box) { x, y in
+        canvas.fill(colour, in: box) { x, y in
             let dx = x - min(max(x, left), right), dy = y - midY
             return dx * dx + dy * dy <= radius * radius
         }

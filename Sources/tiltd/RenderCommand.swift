@@ -11,7 +11,7 @@ import Streaming
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a trace or CSV recording as knob frames (PNG files or a y4m stream).",
+        abstract: "Render a trace or CSV recording as knob (or EQ slider) frames (PNG files or a y4m stream).",
         discussion: """
             Runs FILE through the pipeline (the same options as replay), animates the accepted \
             states as the original knob did (1/120 s ease-in-ease-out from what is on screen) and \
@@ -69,7 +69,7 @@ struct RenderCommand: AsyncParsableCommand {
             + "per-frame redraw).", valueName: "mtz|tltilt"))
     var style: KnobStyle?
 
-    @Option(help: ArgumentHelp("knob (default) or larsbar: the EQ volume slider, lights from --levels-file.",
+    @Option(help: ArgumentHelp("What to draw: the knob, or larsbar: the EQ volume slider, lights from --levels-file.",
                                valueName: "knob|larsbar"))
     var control: RenderControl = .knob
 
