@@ -71,14 +71,23 @@ import TiltdTestSupport
 
     static let ffmpegRequired = ProcessInfo.processInfo.environment["TILTD_REQUIRE_FFMPEG"] == "1"
 
-    @Test(.enabled(if: ffmpeg != nil || ffmpegRequired, "ffmpeg is not installed"))
-    func ffmpegReadsEveryFrameOfTheStream() throws {
+    /// The knob (an odd size) and the LARSBar slider (`--control larsbar`).
+    @Test(.enabled(if: ffmpeg != nil || ffmpegRequired, "ffmpeg is not installed"), arguments: [false, true])
+    func ffmpegReadsEveryFrameOfTheStream(larsBar: Bool) throws {
         let ffmpeg = try #require(Self.ffmpeg, "TILTD_REQUIRE_FFMPEG=1 but ffmpeg is not on PATH: run scripts/setup.sh test")
-        let dir = Self.temporaryDirectory("ffmpeg")
+        let dir = Self.temporaryDirectory("ffmpeg-\(larsBar)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("knob.y4m").path
-        let r = try TiltdProcess.run(["render", Self.recording, "--out", out, "--size", "21", "--fps", "10"])
+        let out = dir.appendingPathComponent("frames.y4m").path
+        var arguments = ["render", Self.recording, "--out", out, "--fps", "10"]
+        if larsBar {
+            let levels = dir.appendingPathComponent("levels.jsonl")
+            try Data((#"{"t":0,"left":0.7,"right":0.3}"# + "\n").utf8).write(to: levels)
+            arguments += ["--control", "larsbar", "--levels-file", levels.path, "--width", "60", "--scale", "1"]
+        } else {
+            arguments += ["--size", "21"]
+        }
+        let r = try TiltdProcess.run(arguments)
         #expect(r.status == 0, "\(r.stderr)")
         let count = try #require(Self.renderedFrames(r.stderr))
         let process = Process()
