@@ -22,9 +22,7 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON array instead of text.")
     var json = false
 
-    func validate() throws {
-        try DeviceOptions.validate(uri: uri)
-    }
+    func validate() throws { try validating { try CaptureConfiguration.checkURI(uri) } }
 
     func run() async throws {
         var skipped: [String] = []

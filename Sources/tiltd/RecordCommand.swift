@@ -36,13 +36,13 @@ struct RecordCommand: AsyncParsableCommand {
         if count != nil && duration != nil {
             throw ValidationError("give --count or --duration, not both")
         }
-        try DeviceRunLimits.validate(count: count, duration: duration)
+        try validating { try DeviceRunLimits.check(count: count, duration: duration) }
     }
 
     func run() async throws {
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !noGyro), sampleRun: nil, tracePath: out,
+        let run = DeviceRun(capture: try device.makeCaptureConfiguration(gyro: !noGyro), sampleRun: nil, tracePath: out,
                             count: count, duration: duration, version: Tiltd.version)
         try await lifecycle.runCommand([run])
         TiltdLog.logger.notice("recorded \(run.samplesRead) samples to \(out)")
