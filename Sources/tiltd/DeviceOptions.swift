@@ -3,9 +3,10 @@ import Sensors
 
 /// Which accelerometer to read and how: shared by `run` and `record`.
 struct DeviceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.",
-                               valueName: "uri"))
-    var uri: String = "local:"
+    /// `--uri`'s help, shared with `list`.
+    static let uriHelp = ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.", valueName: "uri")
+
+    @Option(help: uriHelp) var uri: String = "local:"
 
     @Option(help: ArgumentHelp("Accelerometer by id (iio:device0), name, label or location "
                                + "(display, base); a game pad's motion sensor by node (/dev/input/event5) "

@@ -15,9 +15,7 @@ struct ListCommand: AsyncParsableCommand {
             pad's motion sensor. Exits with status 1 and says why when there is none.
             """)
 
-    @Option(help: ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.",
-                               valueName: "uri"))
-    var uri: String = "local:"
+    @Option(help: DeviceOptions.uriHelp) var uri: String = "local:"
 
     @Flag(help: "Print a JSON array instead of text.")
     var json = false

@@ -24,5 +24,7 @@ struct RecordingOptions: ParsableArguments {
     }
 }
 
-extension CSVUnits: ExpressibleByArgument {}
+extension CSVUnits: ExpressibleByArgument {
+    public static var allValueStrings: [String] { ["g", "ms2"] }
+}
 extension GyroUnits: ExpressibleByArgument {}
