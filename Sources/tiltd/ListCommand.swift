@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Sensors
 import Streaming
 
@@ -23,19 +22,6 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws { try validating { try CaptureConfiguration.checkURI(uri) } }
 
     func run() async throws {
-        var skipped: [String] = []
-        let listing: DeviceListing
-        do { listing = try DeviceListing.discover(uri: uri, skipped: &skipped) } catch {
-            // The skipped devices (written back even on a throw) come before the reason.
-            for message in skipped { TiltdLog.logger.notice("\(message)") }
-            TiltdLog.logger.notice("\(error)")
-            throw ExitCode(1)
-        }
-        for message in skipped { TiltdLog.logger.notice("\(message)") }
-        FileHandle.standardOutput.write(json ? try listing.json() : Data(listing.text().utf8))
-        if let problem = listing.problem {
-            TiltdLog.logger.notice("\(problem)")
-            if listing.isEmpty { throw ExitCode(1) }
-        }
+        try DeviceListingReport.write(uri: uri, json: json)
     }
 }

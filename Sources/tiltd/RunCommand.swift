@@ -30,14 +30,9 @@ struct RunCommand: AsyncParsableCommand {
                                valueName: "file"))
     var record: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many samples read from the device.", valueName: "n"))
-    var count: Int?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
-    var duration: Double?
+    @OptionGroup var limits: RunLimitOptions
 
     func validate() throws {
-        try validating { try DeviceRunLimits.check(count: count, duration: duration) }
         if onDemand && listen.listen == nil {
             throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
         }
@@ -49,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         let lifecycle = await Lifecycle.trappingSignals()
         let stream = try DeviceStateStream(.init(
             capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.configuration(),
-            tracePath: record, count: count, durationSeconds: duration, listen: listen.settings(),
+            tracePath: record, count: limits.count, durationSeconds: limits.duration, listen: listen.settings(),
             openWhileSocketClients: onDemand, version: Tiltd.version), claimed: dbus.dbus != nil)
         defer { stream.close() }
         // --dbus: claims open and close the device, as --on-demand's clients do.
