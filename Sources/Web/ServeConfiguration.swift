@@ -15,6 +15,12 @@ public struct ServeConfiguration: Sendable {
         /// An accelerometer (the device options).
         case device(CaptureConfiguration)
 
+        /// The recording's path, nil for a device: the subject of the run's warnings.
+        public var replayPath: String? {
+            if case let .replay(path, _, _, _) = self { return path }
+            return nil
+        }
+
         /// What `/healthz` and the announcement say the states come from.
         public var description: String {
             switch self {

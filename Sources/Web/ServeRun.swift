@@ -24,16 +24,16 @@ public struct ServeRun: Sendable {
     ///   `ReportedFailure` when the device does not open (already logged).
     public func run(under lifecycle: Lifecycle) async throws {
         let configuration = self.configuration
-        var readings: [Reading]?
-        var header = TraceHeader(tiltdVersion: configuration.version)
         let description = configuration.source.description
+        // The ring's traces get the replayed recording's header, or what is known of the device.
+        var header = TraceHeader(tiltdVersion: configuration.version)
+        header.extra["recorded-from"] = "tiltd serve, " + description
+        var readings: [Reading] = []
         if case let .replay(path, _, units, gyroUnits) = configuration.source {
             let loaded = try RecordingFile.load(path, units: units, gyroUnits: gyroUnits)
-            readings = loaded.readings
-            header = loaded.header ?? header
+            header = loaded.header ?? TraceHeader(tiltdVersion: configuration.version)
             header.extra["recorded-from"] = "tiltd serve --replay \(path)"
-        } else {
-            header.extra["recorded-from"] = "tiltd serve, " + description
+            readings = loaded.readings
         }
         let layers = try WebLayerImages.render(size: configuration.layerSizePixels)
         let slider = try await ServeSlider.prepare(configuration.slider)
@@ -60,16 +60,14 @@ public struct ServeRun: Sendable {
                 (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)
                 """)
         }
-        var replayPath: String?
-        if case let .replay(path, _, _, _) = configuration.source { replayPath = path }
         let sampleRun = SampleRun(configuration: configuration.pipeline, sink: server.feed,
-                                  reporter: DiagnosticReporter(subject: replayPath), tap: recorder)
+                                  reporter: DiagnosticReporter(subject: configuration.source.replayPath), tap: recorder)
         let source: any Service
         var deviceRun: DeviceRun?
         switch configuration.source {
         case let .replay(_, loop, _, _):
             // The page keeps the last state after a recording without --loop ends.
-            source = ReplayService(readings: readings ?? [], sampleRun: sampleRun, pacing: .realTime(loop: loop),
+            source = ReplayService(readings: readings, sampleRun: sampleRun, pacing: .realTime(loop: loop),
                                    holdAtEnd: true)
         case let .device(capture):
             let run = DeviceRun(capture: capture, sampleRun: sampleRun, openAtStart: false,
