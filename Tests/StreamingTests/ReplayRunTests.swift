@@ -16,9 +16,11 @@ import TiltdTestSupport
 
     @Test func aPacedReplayServesItsStatesOnTheSocket() async throws {
         let dir = try TestPaths.temporaryDirectory()
-        // 3 s at 10 Hz, rolling, so every sample passes the gate: time for a client to connect.
-        let rows = (0..<30).map { index in
-            let angle = Double(index) * 0.02
+        // 60 s at 10 Hz, rolling, so every sample passes the gate: the client
+        // connects well within it however loaded the machine is; the test
+        // stops the replay once it has a state.
+        let rows = (0..<600).map { index in
+            let angle = Double(index) * 0.002
             return "\(Double(index) / 10),\(9.8 * sin(angle)),0,\(9.8 * cos(angle))"
         }
         let csv = dir + "/roll.csv"
@@ -28,16 +30,18 @@ import TiltdTestSupport
         let replay = try ReplayRun(path: csv, units: .metresPerSecondSquared, gyroUnits: .radiansPerSecond,
                                    pipeline: PipelineConfiguration(), pacedToTimestamps: true,
                                    listen: SocketListenSettings(address: ListenAddress(path: socketPath)))
-        let running = Task { try await replay.run(under: .withoutSignals) }
+        // On a thread of its own: a full run's busy cooperative pool must not hold the replay up.
+        let running = Task(executorPreference: TestThreadExecutor()) { try await replay.run(under: .withoutSignals) }
         let line = try await TestThreadExecutor.offPool { () -> String? in
             var client: SocketTestClient?
-            _ = TestPaths.eventually { client = try? SocketTestClient(path: socketPath); return client != nil }
-            return client?.readLine()
+            _ = TestPaths.eventually(60) { client = try? SocketTestClient(path: socketPath); return client != nil }
+            return client?.readLine(timeout: 30)
         }
+        running.cancel()
+        _ = try? await running.value
         let first = try #require(line)
         #expect(first.hasPrefix("{\"t\":"), "\(first)")
-        try await running.value
-        // The run removed its socket file when it ended.
+        // The run removed its socket file when it stopped.
         #expect(!FileManager.default.fileExists(atPath: socketPath))
     }
 }
