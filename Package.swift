@@ -112,6 +112,8 @@ let package = Package(
                 "Knob",
                 "Motion",
                 "Controls",
+                // `tiltd serve` wired (ServeRun): the sample path and the slider's levels.
+                "Sensors", "Streaming", "Levels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -173,9 +175,9 @@ let package = Package(
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion", "GoldenTesting"], exclude: ["Golden"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "GoldenTesting"],
                     exclude: ["Golden"]),
-        .testTarget(name: "LevelsTests", dependencies: ["Levels", "tiltd", "TiltdTestSupport"]),
+        .testTarget(name: "LevelsTests", dependencies: ["Levels", "Motion", "tiltd", "TiltdTestSupport"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Knob", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting",
+            "Web", "Knob", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "Streaming", "Sensors",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "tiltd"]),

@@ -1,12 +1,12 @@
 import ArgumentParser
-import Motion
 import Sensors
 
 /// Which accelerometer to read and how: shared by `run` and `record`.
 struct DeviceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.",
-                               valueName: "uri"))
-    var uri: String = "local:"
+    /// `--uri`'s help, shared with `list`.
+    static let uriHelp = ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.", valueName: "uri")
+
+    @Option(help: uriHelp) var uri: String = "local:"
 
     @Option(help: ArgumentHelp("Accelerometer by id (iio:device0), name, label or location "
                                + "(display, base); a game pad's motion sensor by node (/dev/input/event5) "
@@ -35,32 +35,9 @@ struct DeviceOptions: ParsableArguments {
 
 
     func validate() throws {
-        try DeviceOptions.validate(uri: uri)
-        if let rate, !(rate.isFinite && rate > 0 && rate <= 100_000) {
-            throw ValidationError("--rate \(rate) is not a rate in Hz: give a number above 0 and at most 100000")
-        }
-        if let mountMatrix {
-            do { _ = try MountMatrix(parsing: mountMatrix) } catch {
-                throw ValidationError("--mount-matrix: \(error)")
-            }
-        }
-        if source == .iio || source == .rotation, let device, MotionPadSelector.isNode(device) {
-            throw ValidationError("--device \(device) is an input node: use --source evdev or auto")
-        }
-        if let device, device.isEmpty {
-            throw ValidationError("--device is empty: give an id (iio:device0), a name, a label or display/base")
-        }
-    }
-
-    /// Checks a libiio URI's scheme, so a typo fails before anything is opened.
-    static func validate(uri: String) throws {
-        let schemes = ["local:", "ip:", "usb:", "serial:"]
-        guard schemes.contains(where: { uri.hasPrefix($0) }) else {
-            throw ValidationError("--uri \(uri) is not a libiio context URI: use local:, ip:HOST[:PORT], "
-                                  + "usb:BUS.DEV.INTF or serial:PORT")
-        }
-        if uri.hasPrefix("ip:") && uri.count == 3 {
-            throw ValidationError("--uri ip: needs a host: ip:HOST[:PORT], e.g. ip:192.168.2.1")
+        try validating {
+            try CaptureConfiguration.check(uri: uri, device: device, source: source, rateHertz: rate,
+                                           mountMatrix: mountMatrix)
         }
     }
 
@@ -76,15 +53,16 @@ struct DeviceOptions: ParsableArguments {
         return given
     }
 
-    /// The capture configuration these options describe.
+    /// The capture configuration these options describe (`--source auto` decided now).
     ///
     /// - Parameter gyro: read the paired gyroscope too (false: `--no-gyro`).
-    func makeCaptureConfiguration(gyro: Bool = true) -> CaptureConfiguration {
-        CaptureConfiguration(uri: uri, device: device, mode: mode, rateHertz: rate,
-                             mountMatrix: mountMatrix.flatMap { try? MountMatrix(parsing: $0) },
-                             gyroEnabled: gyro, source: source.resolve(device: device, uri: uri),
-                             attitude: source == .rotation ? .rotation : .accelerometer)
+    func makeCaptureConfiguration(gyro: Bool = true) throws -> CaptureConfiguration {
+        try validating {
+            try CaptureConfiguration(uri: uri, device: device, source: source, mode: mode, rateHertz: rate,
+                                     mountMatrix: mountMatrix, gyroEnabled: gyro)
+        }
     }
 }
 
 extension CaptureMode: ExpressibleByArgument {}
+extension CaptureSourceSetting: ExpressibleByArgument {}

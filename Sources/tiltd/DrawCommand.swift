@@ -35,14 +35,6 @@ struct DrawOutputOptions: ParsableArguments {
         }
     }
 
-    /// Checks that `points` at this scale gives a sensible pixel size.
-    func validatePixels(_ points: Double, option: String, minimum: Double, maximum: Double) throws {
-        guard points.isFinite, points >= minimum, points <= maximum else {
-            throw ValidationError("\(option) must be \(ControlStill.numberText(minimum))…\(ControlStill.numberText(maximum)) points, "
-                                  + "got \(ControlStill.numberText(points))")
-        }
-    }
-
     /// Writes the still whole and says where it went on stderr.
     func write(_ image: RGBAImage, defaultName: String) throws {
         let written = try ControlStill.write(image, to: out ?? defaultName)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Controls
-import Knob
 
 /// `tiltd draw larsbar`: the LARSBar EQ volume slider with the tilt knob as
 /// its thumb.
@@ -40,31 +39,16 @@ struct DrawLARSBarCommand: ParsableCommand {
             help: ArgumentHelp("Pitch of the tilt the thumb shines from, radians.", valueName: "radians"))
     var pitch = 0.0
 
-    /// `--levels` as numbers (valid once `validate()` has passed).
-    var channelLevels: (left: Double, right: Double) {
-        let v = ControlStill.numbers(levels) ?? [0.5, 0.5]
-        return (v[0], v[1])
-    }
+    func validate() throws { _ = try still() }
 
-    func validate() throws {
-        try output.validatePixels(width, option: "--width", minimum: EQSliderPainter.minimumWidthPoints, maximum: 2000)
-        try output.validatePixels(height, option: "--height", minimum: EQSliderPainter.minimumHeightPoints, maximum: 400)
-        guard value.isFinite, (0...1).contains(value) else {
-            throw ValidationError("--value must be 0…1, got \(value)")
-        }
-        guard let v = ControlStill.numbers(levels), v.count == 2, v.allSatisfy({ (0...1).contains($0) }) else {
-            throw ValidationError("--levels must be two levels 0…1 as L,R such as 0.8,0.6, got '\(levels)'")
-        }
-        guard roll.isFinite, pitch.isFinite else {
-            throw ValidationError("--roll and --pitch must be finite radians")
+    func still() throws -> EQSliderStill {
+        try validating {
+            try EQSliderStill(widthPoints: width, heightPoints: height, value: value, levels: levels,
+                              rollRadians: roll, pitchRadians: pitch)
         }
     }
 
     func run() throws {
-        let levels = channelLevels
-        try output.write(ControlStill.eqSlider(widthPoints: width, heightPoints: height, value: value,
-                                               leftLevel: levels.left, rightLevel: levels.right,
-                                               shines: ShinePair(roll: roll, pitch: pitch), light: light.colour,
-                                               scale: output.scale), defaultName: "larsbar.png")
+        try output.write(still().image(light: light.colour, scale: output.scale), defaultName: "larsbar.png")
     }
 }

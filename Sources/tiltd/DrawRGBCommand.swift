@@ -13,11 +13,6 @@ struct DrawRGBCommand: ParsableCommand {
             with that component at x/(w − 1), linear in 0–255 values.
             """)
 
-    enum Track: String, ExpressibleByArgument, CaseIterable {
-        case red, green, blue, alpha
-        var component: ColourComponent { ColourComponent(rawValue: rawValue)! }
-    }
-
     @OptionGroup var output: DrawOutputOptions
 
     @Option(help: ArgumentHelp("The colour, R,G,B,A (or R,G,B), each 0…1.", valueName: "R,G,B,A"))
@@ -27,35 +22,22 @@ struct DrawRGBCommand: ParsableCommand {
     var width = 280.0
 
     @Option(help: ArgumentHelp("Draw only this component's track.", valueName: "red|green|blue|alpha"))
-    var track: Track?
+    var track: ColourComponent?
 
     @Option(name: .customLong("track-height"), help: ArgumentHelp("Track height in points (1…100).", valueName: "pt"))
     var trackHeight = ColourSliderPainter.trackHeightPoints
 
-    /// `--color` as a colour (valid once `validate()` has passed).
-    var colour: RGBAColour {
-        let v = ControlStill.numbers(color) ?? [0, 0, 0, 1]
-        return RGBAColour(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)
-    }
+    func validate() throws { _ = try still() }
 
-    func validate() throws {
-        try output.validatePixels(width, option: "--width", minimum: ColourSliderPainter.thumbDiameterPoints,
-                                  maximum: 2000)
-        try output.validatePixels(trackHeight, option: "--track-height", minimum: 1, maximum: 100)
-        guard let v = ControlStill.numbers(color), v.count == 3 || v.count == 4, v.allSatisfy({ (0...1).contains($0) }) else {
-            throw ValidationError("--color must be R,G,B,A (or R,G,B) with each part 0…1 such as 0.2,0.4,0.6,1, "
-                                  + "got '\(color)'")
+    func still() throws -> ColourSlidersStill {
+        try validating {
+            try ColourSlidersStill(colour: color, widthPoints: width, track: track, trackHeightPoints: trackHeight)
         }
     }
 
     func run() throws {
-        if let track {
-            let image = ColourSliderPainter.track(track.component, colour: colour, widthPoints: width,
-                                                  heightPoints: trackHeight, scale: output.scale)
-            try output.write(image, defaultName: "rgb-\(track.rawValue).png")
-            return
-        }
-        try output.write(ControlStill.colourSliders(colour: colour, widthPoints: width, scale: output.scale),
-                         defaultName: "rgb.png")
+        try output.write(still().image(scale: output.scale), defaultName: track.map { "rgb-\($0.rawValue).png" } ?? "rgb.png")
     }
 }
+
+extension ColourComponent: ExpressibleByArgument {}

@@ -29,23 +29,13 @@ struct DrawSparkCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seed of the segment colours.", valueName: "n"))
     var seed: UInt64 = 0
 
-    /// `--holds` as numbers (valid once `validate()` has passed).
-    var holdSeconds: [Double] { holds.isEmpty ? [] : ControlStill.numbers(holds) ?? [] }
+    func validate() throws { _ = try still() }
 
-    func validate() throws {
-        try output.validatePixels(size, option: "--size", minimum: RecordingRingPainter.minimumSizePoints, maximum: 2000)
-        guard duration.isFinite, duration > 0, duration <= 86_400 else {
-            throw ValidationError("--duration must be more than 0 and at most 86400 seconds, got \(duration)")
-        }
-        if !holds.isEmpty {
-            guard let v = ControlStill.numbers(holds), v.allSatisfy({ $0 >= 0 }) else {
-                throw ValidationError("--holds must be seconds ≥ 0 separated by commas such as 2,3.5, got '\(holds)'")
-            }
-        }
+    func still() throws -> RecordingRingStill {
+        try validating { try RecordingRingStill(sizePoints: size, durationSeconds: duration, holds: holds, seed: seed) }
     }
 
     func run() throws {
-        try output.write(ControlStill.recordingRing(sizePoints: size, durationSeconds: duration, holdSeconds: holdSeconds,
-                                                    seed: seed, scale: output.scale), defaultName: "spark.png")
+        try output.write(still().image(scale: output.scale), defaultName: "spark.png")
     }
 }

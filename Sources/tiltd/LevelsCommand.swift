@@ -41,24 +41,18 @@ struct LevelsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let count, count <= 0 { throw ValidationError("--count must be a positive number of lines, not \(count)") }
-        if let levelsFile {
-            if levelsFile.isEmpty { throw ValidationError("--levels-file needs a file name (FILE.wav or FILE.jsonl)") }
-            if source != nil || server != nil {
-                throw ValidationError("--levels-file replays a file; --source and --server are for live levels, drop them")
-            }
-        } else if realtime {
-            throw ValidationError("--realtime paces a --levels-file; live levels are real time already")
-        }
-        if let source, source.isEmpty { throw ValidationError("--source needs a source name (see `pactl list short sources`)") }
+        _ = try levelsSource()
+    }
+
+    func levelsSource() throws -> LevelsStream.Source {
+        try validating { try LevelsStream.Source(levelsFile: levelsFile, realTime: realtime, source: source, server: server) }
     }
 
     func run() async throws {
         // SIGINT/SIGTERM end the run cleanly (exit 0), as --count does.
         let lifecycle = await Lifecycle.trappingSignals()
-        let source: LevelsStream.Source = levelsFile.map { .file(path: $0, realTime: realtime) }
-            ?? .live(source: source, server: server)
         do {
-            try await lifecycle.runCommand([LevelsStream(source: source, output: LevelsOutput(countLimit: count))])
+            try await lifecycle.runCommand([LevelsStream(source: levelsSource(), output: LevelsOutput(countLimit: count))])
         } catch is LevelsStream.Failed {
             throw ExitCode.failure
         }

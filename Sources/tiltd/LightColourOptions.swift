@@ -3,7 +3,7 @@ import Knob
 
 /// `--light-color RRGGBB[AA]`: the colour of the light the knob's shines
 /// reflect. An option group so every command that draws the knob (`render`,
-/// `draw larsbar`, and later `serve`) takes it the same way:
+/// `draw larsbar`, `serve`) takes it the same way:
 /// `@OptionGroup var light: LightColourOptions`, then `light.colour`.
 struct LightColourOptions: ParsableArguments {
     @Option(name: .customLong("light-color"), help: ArgumentHelp(

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Sensors
 import Streaming
 
@@ -15,31 +14,14 @@ struct ListCommand: AsyncParsableCommand {
             pad's motion sensor. Exits with status 1 and says why when there is none.
             """)
 
-    @Option(help: ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.",
-                               valueName: "uri"))
-    var uri: String = "local:"
+    @Option(help: DeviceOptions.uriHelp) var uri: String = "local:"
 
     @Flag(help: "Print a JSON array instead of text.")
     var json = false
 
-    func validate() throws {
-        try DeviceOptions.validate(uri: uri)
-    }
+    func validate() throws { try validating { try CaptureConfiguration.checkURI(uri) } }
 
     func run() async throws {
-        var skipped: [String] = []
-        let listing: DeviceListing
-        do { listing = try DeviceListing.discover(uri: uri, skipped: &skipped) } catch {
-            // The skipped devices (written back even on a throw) come before the reason.
-            for message in skipped { TiltdLog.logger.notice("\(message)") }
-            TiltdLog.logger.notice("\(error)")
-            throw ExitCode(1)
-        }
-        for message in skipped { TiltdLog.logger.notice("\(message)") }
-        FileHandle.standardOutput.write(json ? try listing.json() : Data(listing.text().utf8))
-        if let problem = listing.problem {
-            TiltdLog.logger.notice("\(problem)")
-            if listing.isEmpty { throw ExitCode(1) }
-        }
+        try DeviceListingReport.write(uri: uri, json: json)
     }
 }

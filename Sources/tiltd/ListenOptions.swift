@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import Glibc
 import Streaming
 
 /// `--listen unix:PATH` and `--socket-group`: serve the JSON Lines states on
@@ -19,42 +17,19 @@ struct ListenOptions: ParsableArguments {
                                valueName: "group"))
     var socketGroup: String?
 
-    func validate() throws {
-        if let socketGroup {
-            guard listen != nil else { throw ValidationError("--socket-group needs --listen unix:PATH") }
-            guard SocketGroup.id(named: socketGroup) != nil else {
-                throw ValidationError("--socket-group \(socketGroup): no such group; create it (see udev/tiltd.sysusers) or leave the option out")
-            }
-        }
-        guard let listen else { return }
-        if listen.path.utf8.count > ListenAddress.maximumPathBytes {
-            throw ValidationError("--listen \(listen.path): socket paths are limited to \(ListenAddress.maximumPathBytes) bytes; choose a shorter path")
-        }
-        let directory = URL(fileURLWithPath: listen.path).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            throw ValidationError("--listen \(listen.path): directory \(directory) does not exist; create it first")
-        }
-    }
-}
+    func validate() throws { _ = try settings() }
 
-extension ListenOptions {
-    /// Starts the socket server `--listen` asks for, or returns nil without
-    /// `--listen`.
-    ///
-    /// - Parameter onClientCountChange: see `UnixSocketServer`.
-    /// - Throws: `UnixSocketError` (a live socket, a non-socket file, …).
+    /// The checked settings, or nil without `--listen`.
+    func settings() throws -> SocketListenSettings? {
+        guard let listen else {
+            if socketGroup != nil { throw ValidationError("--socket-group needs --listen unix:PATH") }
+            return nil
+        }
+        return try validating { try SocketListenSettings(address: listen, groupName: socketGroup) }
+    }
+
+    /// Starts the socket server `--listen` asks for, or returns nil without `--listen`.
     func startServer(onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) throws -> UnixSocketServer? {
-        guard let listen else { return nil }
-        return try UnixSocketServer(path: listen.path, group: socketGroupID(),
-                                    onClientCountChange: onClientCountChange)
-    }
-
-    /// `--socket-group`'s id; by default `tiltd`'s when this process is in
-    /// that group (the installed unit runs as a dynamic user whose own group
-    /// nobody else is in), else nil.
-    func socketGroupID() -> gid_t? {
-        if let socketGroup { return SocketGroup.id(named: socketGroup) }
-        return SocketGroup.defaultID()
+        try settings()?.startServer(onClientCountChange: onClientCountChange)
     }
 }

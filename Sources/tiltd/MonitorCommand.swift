@@ -1,6 +1,4 @@
 import ArgumentParser
-import Glibc
-import Motion
 import Streaming
 import TiltBus
 
@@ -34,21 +32,11 @@ struct MonitorCommand: AsyncParsableCommand {
         let lifecycle = await Lifecycle.trappingSignals()
         do {
             let monitor = try TiltMonitor(bus: session ? .session : .system, format: json ? .json : .text,
-                                          write: MonitorCommand.writeLine, report: TiltdLog.relay)
+                                          write: StdoutSink.writeLine, report: TiltdLog.relay)
             try await lifecycle.runCommand([TiltMonitorService(monitor)])
         } catch let error as TiltBusError {
             TiltdLog.logger.error("\(error)")
             throw ExitCode.failure
-        }
-    }
-
-    /// Writes one line to stdout at once (a pipe reader sees each change as it happens).
-    @Sendable static func writeLine(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        let failure = bytes.withUnsafeBytes { FileDescriptorWriter.writeAll(STDOUT_FILENO, $0) }
-        if failure != 0 {
-            TiltdLog.logger.error("cannot write to standard output: \(FileDescriptorWriter.describe(failure))")
-            Glibc.exit(EXIT_FAILURE)
         }
     }
 }

@@ -1,31 +1,11 @@
 import ArgumentParser
 import Motion
-import Sensors
 
 /// The pipeline's command-line options, shared by every command that turns
 /// readings into states (`run`, `replay`, `render`, `serve`):
 /// `@OptionGroup var pipeline: PipelineOptions`, then
 /// `pipeline.makeConfiguration()`.
 struct PipelineOptions: ParsableArguments {
-    /// `--screen-orientation` values.
-    enum ScreenOrientationArgument: String, ExpressibleByArgument, CaseIterable {
-        case normal
-        case bottomUp = "bottom-up"
-        case leftUp = "left-up"
-        case rightUp = "right-up"
-        case auto
-
-        var setting: ScreenOrientationSetting {
-            switch self {
-            case .normal: return .fixed(.normal)
-            case .bottomUp: return .fixed(.bottomUp)
-            case .leftUp: return .fixed(.leftUp)
-            case .rightUp: return .fixed(.rightUp)
-            case .auto: return .auto
-            }
-        }
-    }
-
     @Option(name: .customLong("cutoff"), parsing: .unconditional, help: ArgumentHelp(
         "Low-pass filter cutoff in Hz.", valueName: "hz"))
     var cutoffHertz: Double = 5
@@ -43,7 +23,7 @@ struct PipelineOptions: ParsableArguments {
     @Option(name: .customLong("screen-orientation"), help: ArgumentHelp(
         "How the screen is turned: normal, bottom-up, left-up, right-up, or auto (follow the "
             + "orientation iio-sensor-proxy would report).", valueName: "orientation"))
-    var screenOrientation: ScreenOrientationArgument = .normal
+    var screenOrientation: ScreenOrientationSetting = .fixed(.normal)
 
     // Unconditional parsing: a negative roll ("-0.1,1.2") is a value, not an option.
     @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -71,56 +51,25 @@ struct PipelineOptions: ParsableArguments {
             + "(longer: steadier during motion, slower to correct; default 1).", valueName: "s"))
     var gyroTimeConstantSeconds: Double = GravityFusion.Settings().timeConstantSeconds
 
-    func validate() throws {
-        guard cutoffHertz.isFinite, cutoffHertz > 0 else {
-            throw ValidationError("--cutoff must be a positive frequency in Hz, got \(cutoffHertz)")
+    func validate() throws { _ = try configuration() }
+
+    /// The checked configuration these options describe.
+    func configuration() throws -> PipelineConfiguration {
+        try validating {
+            try PipelineConfiguration(
+                cutoffHertz: cutoffHertz, threshold: threshold, knobRadiusPixels: knobRadiusPixels,
+                gateEnabled: !noGate, screenOrientation: screenOrientation, neutral: neutral,
+                shakeBand: shakeBand, gyroEnabled: !noGyro, gyroTimeConstantSeconds: gyroTimeConstantSeconds)
         }
-        if let threshold {
-            guard threshold.isFinite, threshold >= 0 else {
-                throw ValidationError("--threshold must be a non-negative angle in radians, got \(threshold)")
-            }
-            if knobRadiusPixels != nil {
-                throw ValidationError("give either --threshold or --knob-radius, not both")
-            }
-        }
-        if let knobRadiusPixels {
-            guard knobRadiusPixels.isFinite, knobRadiusPixels > 0 else {
-                throw ValidationError("--knob-radius must be a positive number of pixels, got \(knobRadiusPixels)")
-            }
-        }
-        guard shakeBand.isFinite, shakeBand > 0 else {
-            throw ValidationError("--shake-band must be a positive fraction such as 0.5, got \(shakeBand)")
-        }
-        guard gyroTimeConstantSeconds.isFinite, gyroTimeConstantSeconds > 0 else {
-            throw ValidationError("--gyro-time-constant must be a positive number of seconds, got \(gyroTimeConstantSeconds)")
-        }
-        _ = try neutralSetting()
     }
 
-    /// The `--neutral` value as a setting.
-    ///
-    /// - Throws: `ValidationError` for anything but `auto` or two finite numbers.
-    func neutralSetting() throws -> NeutralPoseSetting {
-        guard let neutral else { return .none }
-        guard let setting = NeutralPoseSetting(argument: neutral) else {
-            throw ValidationError("--neutral must be 'auto' or ROLL,PITCH in radians such as 0,1.5708; got '\(neutral)'")
-        }
-        return setting
-    }
-
-    /// The configuration these options describe (call after validation).
+    /// The configuration, once `validate()` has passed.
     func makeConfiguration() -> PipelineConfiguration {
-        let gateThreshold = threshold
-            ?? knobRadiusPixels.map { ChangeGate.threshold(knobRadiusPixels: $0) }
-            ?? ChangeGate.defaultThreshold
-        return PipelineConfiguration(
-            cutoffHertz: cutoffHertz,
-            threshold: gateThreshold,
-            gateEnabled: !noGate,
-            screenOrientation: screenOrientation.setting,
-            neutral: (try? neutralSetting()) ?? .none,
-            shakeBand: shakeBand,
-            gyroEnabled: !noGyro,
-            fusion: GravityFusion.Settings(timeConstantSeconds: gyroTimeConstantSeconds))
+        (try? configuration()) ?? PipelineConfiguration()
     }
+}
+
+extension ScreenOrientationSetting: ExpressibleByArgument {
+    public static var allValueStrings: [String] { argumentTexts }
+    public var defaultValueDescription: String { argumentText }
 }

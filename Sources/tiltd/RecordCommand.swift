@@ -22,28 +22,23 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The trace file to write (replaced if it exists).", valueName: "file"))
     var out: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many samples.", valueName: "n"))
-    var count: Int?
-
     @Flag(name: .customLong("no-gyro"), help: "Record the accelerometer alone, even when it has a gyroscope.")
     var noGyro = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
-    var duration: Double?
+    @OptionGroup var limits: RunLimitOptions
 
     func validate() throws {
         if out.isEmpty { throw ValidationError("--out needs a file name") }
-        if count != nil && duration != nil {
+        if limits.count != nil && limits.duration != nil {
             throw ValidationError("give --count or --duration, not both")
         }
-        try DeviceRunLimits.validate(count: count, duration: duration)
     }
 
     func run() async throws {
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !noGyro), sampleRun: nil, tracePath: out,
-                            count: count, duration: duration, version: Tiltd.version)
+        let run = DeviceRun(capture: try device.makeCaptureConfiguration(gyro: !noGyro), sampleRun: nil, tracePath: out,
+                            count: limits.count, duration: limits.duration, version: Tiltd.version)
         try await lifecycle.runCommand([run])
         TiltdLog.logger.notice("recorded \(run.samplesRead) samples to \(out)")
     }

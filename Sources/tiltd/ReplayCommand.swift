@@ -1,7 +1,4 @@
 import ArgumentParser
-import Knob
-import Motion
-import Sensors
 import Streaming
 
 /// `tiltd replay FILE`: a recording through the pipeline to JSON Lines on stdout.
@@ -44,35 +41,11 @@ struct ReplayCommand: AsyncParsableCommand {
             throw UsageError(Self.self, "missing <file>: give a tiltd trace, a CSV with header "
                 + "time_s,accel_x,accel_y,accel_z, or - for standard input")
         }
-        // Streamed a block at a time: bounded memory for any input, and a
-        // pipe is replayed as it arrives.
-        let reader = try recording.open(file)
-        let tally = ReplayTally()
-        let source = ReplaySource.blocks {
-            guard let block = try recording.next(reader) else { return nil }
-            tally.add(block)
-            return block.readings
-        }
+        let replay = try ReplayRun(path: file, units: recording.units, gyroUnits: recording.gyroUnits,
+                                   pipeline: pipeline.configuration(), pacedToTimestamps: realtime,
+                                   listen: listen.settings())
         // Trapped before any file exists that a signal must clean up; a
         // plain replay keeps the default actions (Ctrl-C ends it at once).
-        let lifecycle = realtime ? await Lifecycle.trappingSignals() : nil
-        let socket = try listen.startServer()
-        defer { socket?.close() }
-        let stdout = StdoutSink(flushEachLine: realtime)
-        let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
-        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: sink,
-                                  reporter: DiagnosticReporter(subject: file))
-        var stoppedEarly = false
-        if let lifecycle {
-            let replay = ReplayService(source: source, sampleRun: sampleRun, pacing: .realTime(loop: false))
-            try await lifecycle.runCommand([socket, replay])
-            stoppedEarly = replay.stoppedEarly
-        } else {
-            // Nothing to serve and nothing to wait for: no lifecycle needed.
-            let next = source.makeBlocks()
-            while let block = try next() { sampleRun.process(block) }
-            sampleRun.finish()
-        }
-        tally.report(file: file, stoppedEarly: stoppedEarly)
+        try await replay.run(under: realtime ? await Lifecycle.trappingSignals() : nil)
     }
 }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Motion
-import Sensors
 import Streaming
 import TiltBus
 
@@ -32,14 +30,9 @@ struct RunCommand: AsyncParsableCommand {
                                valueName: "file"))
     var record: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many samples read from the device.", valueName: "n"))
-    var count: Int?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds.", valueName: "s"))
-    var duration: Double?
+    @OptionGroup var limits: RunLimitOptions
 
     func validate() throws {
-        try DeviceRunLimits.validate(count: count, duration: duration)
         if onDemand && listen.listen == nil {
             throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
         }
@@ -49,28 +42,14 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
-        let stdout = StdoutSink(flushEachLine: true)
-        // --on-demand: the socket's client count opens and closes the device.
-        // --dbus: so do D-Bus claims (DBusOptions.swift).
-        let onDemand = self.onDemand || dbus.dbus != nil ? ListenOnDemand() : nil
-        let demand = DemandCount { count in onDemand?.clientCountChanged(count) }
-        let socketCounts = self.onDemand
-        let socket = try listen.startServer { count in if socketCounts { demand.socketClients(count) } }
-        defer { socket?.close() }
-        let service = try dbus.startService(device: device) { count in demand.busClaims(count) }
+        let stream = try DeviceStateStream(.init(
+            capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.configuration(),
+            tracePath: record, count: limits.count, durationSeconds: limits.duration, listen: listen.settings(),
+            openWhileSocketClients: onDemand, version: Tiltd.version), claimed: dbus.dbus != nil)
+        defer { stream.close() }
+        // --dbus: claims open and close the device, as --on-demand's clients do.
+        let service = try dbus.startService(device: device) { count in stream.claimsChanged(count) }
         defer { service?.stop() }
-        let sinks: [any StateSink] = [stdout] + (socket.map { [$0] } ?? []) + (service.map { [$0] } ?? [])
-        let sink: any StateSink = sinks.count == 1 ? stdout : BroadcastTee(sinks)
-        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: sink,
-                                  reporter: DiagnosticReporter(subject: nil))
-        let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), sampleRun: sampleRun,
-                            tracePath: record, count: count, duration: duration,
-                            openAtStart: onDemand == nil, version: Tiltd.version)
-        onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },
-                                               close: { run.close(); socket?.forgetCurrentState() }))
-        defer { onDemand?.release() }
-        // Listed before the run, the socket and the bus service stop after
-        // it: clients and claimants get the last states.
-        try await lifecycle.runCommand([socket, service.map(TiltBusService.init), run])
+        try await stream.run(under: lifecycle, alsoTo: service, service: service.map(TiltBusService.init))
     }
 }

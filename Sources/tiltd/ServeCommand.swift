@@ -1,10 +1,4 @@
 import ArgumentParser
-import Foundation
-import Glibc
-import Knob
-import Motion
-import Sensors
-import ServiceLifecycle
 import Streaming
 import Web
 
@@ -69,22 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var light: LightColourOptions
 
     func validate() throws {
-        var ipv4 = in_addr(), ipv6 = in6_addr()
-        guard inet_pton(AF_INET, host, &ipv4) == 1 || inet_pton(AF_INET6, host, &ipv6) == 1 else {
-            throw ValidationError(WebServerError.badHost(host).description)
-        }
-        guard (16...1024).contains(size) else {
-            throw ValidationError("--size \(size): layer images are 16 to 1024 pixels")
-        }
-        guard (1...1024).contains(maxStreams) else {
-            throw ValidationError("--max-streams \(maxStreams): give 1 to 1024")
-        }
-        if let maxConnections, !(1...65536).contains(maxConnections) {
-            throw ValidationError("--max-connections \(maxConnections): give 1 to 65536")
-        }
-        for name in allowedHosts where !WebHostAllowlist.isValidName(name) {
-            throw ValidationError("--allow-host \(name): give a host name or address without scheme or path, e.g. --allow-host mybox.local")
-        }
+        try validating { try ServeConfiguration.check(server: server, layerSizePixels: size) }
         if loop && replayFile == nil {
             throw ValidationError("--loop repeats a recording: give --replay FILE")
         }
@@ -94,77 +73,22 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    var server: WebServerConfiguration {
+        WebServerConfiguration(host: host, port: port, allowedHosts: allowedHosts, maxStreams: maxStreams,
+                               maxConnections: maxConnections)
+    }
+
     func run() async throws {
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
-        let description: String
-        var readings: [Reading]?
-        var header = TraceHeader(tiltdVersion: Tiltd.version)
-        if let replayFile {
-            let loaded = try recording.load(replayFile)
-            readings = loaded.readings
-            header = loaded.header ?? header
-            header.extra["recorded-from"] = "tiltd serve --replay \(replayFile)"
-            description = "replay \(replayFile)" + (loop ? " (loop)" : "")
-        } else {
-            description = "device " + (device.device ?? "display accelerometer") + " at " + device.uri
-            header.extra["recorded-from"] = "tiltd serve, " + description
+        let source: ServeConfiguration.Source = try replayFile.map {
+            .replay(path: $0, loop: loop, units: recording.units, gyroUnits: recording.gyroUnits)
+        } ?? .device(device.makeCaptureConfiguration(gyro: !pipeline.noGyro))
+        let configuration = try validating {
+            try ServeConfiguration(server: server, layerSizePixels: size, source: source,
+                                   pipeline: pipeline.configuration(), slider: slider.settings(), ring: controls.ring(),
+                                   light: light.colour, interactiveLight: controls.interactive, version: Tiltd.version)
         }
-        let layers = try WebLayerImages.render(size: size)
-        let slider = try await ServeSlider.prepare(self.slider)
-        let configuration = WebServerConfiguration(host: host, port: port, allowedHosts: allowedHosts,
-                                                   maxStreams: maxStreams, maxConnections: maxConnections,
-                                                   sourceDescription: description)
-        let feed = WebStateFeed(), channels = WebChannelFeed(waking: feed)
-        let recorder = controls.makeRecorder(channels: channels, header: header)
-        // Whatever the ring holds gets its final name however serve stops.
-        defer { recorder?.shutdown() }
-        let pageControls = WebPageControls(recorder: recorder, light: WebLightControl(
-            initial: light.colour, interactive: controls.interactive, feed: feed))
-        // The volume slider's input (--control-volume) beside the ring's and the light's.
-        var input = slider?.input ?? WebInputControls()
-        pageControls.enableInput(in: &input)
-        let server = try WebServer(configuration: configuration, layers: layers, feed: feed, input: input,
-                                   larsBar: slider?.bar, controls: pageControls, channels: channels)
-        if let maxConnections, let room = server.connectionRoom, maxConnections > room {
-            TiltdLog.logger.notice("""
-                --max-connections \(maxConnections) is more than the open-file limit leaves room for \
-                (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)
-                """)
-        }
-        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: server.feed,
-                                  reporter: DiagnosticReporter(subject: replayFile), tap: recorder)
-        let source: any Service
-        var deviceRun: DeviceRun?
-        if let readings {
-            // The page keeps the last state after a recording without --loop ends.
-            source = ReplayService(readings: readings, sampleRun: sampleRun, pacing: .realTime(loop: loop),
-                                   holdAtEnd: true)
-        } else {
-            let run = DeviceRun(capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), sampleRun: sampleRun,
-                                openAtStart: false, version: Tiltd.version)
-            // The source is opened before the page is announced: a device that
-            // cannot be opened fails here, before anyone is told to connect.
-            do { try run.open() } catch {
-                TiltdLog.logger.notice("\(error)")
-                throw ExitCode.failure
-            }
-            deviceRun = run
-            source = run
-        }
-        let announcement = ServeAnnouncement(server: server, host: host, port: port, description: description,
-                                              logger: TiltdLog.logger)
-        do {
-            // Stopped in reverse: the source first, the server last.
-            try await lifecycle.runCommand([server, announcement, source, slider?.service(posting: server.channels)])
-        } catch WebServerError.cannotListen(let host, let port, let reason) {
-            deviceRun?.close()
-            throw ServeError("cannot serve on \(host):\(port): \(reason); check --host \(host) (it must be an "
-                + "address of this machine, e.g. 127.0.0.1)"
-                + (port == 0 ? "" : " or choose another --port if something else uses \(port)"))
-        } catch {
-            deviceRun?.close()
-            throw error
-        }
+        try await ServeRun(configuration).run(under: lifecycle)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Web
 
 /// `tiltd serve`'s options for the LARSBar volume slider beside the knob.
 struct ServeLevelsOptions: ParsableArguments {
@@ -21,19 +22,12 @@ struct ServeLevelsOptions: ParsableArguments {
             + "slider. Without it the slider only shows the volume, and the server refuses any input."))
     var controlVolume = false
 
-    /// Whether the page shows the slider.
-    var showsSlider: Bool { levels || levelsFile != nil || controlVolume }
+    func validate() throws { _ = try settings() }
 
-    func validate() throws {
-        if levels, let levelsFile {
-            throw ValidationError("--levels meters live audio and --levels-file \(levelsFile) replays a file: give one or the other")
-        }
-        if let levelsFile, levelsFile.isEmpty {
-            throw ValidationError("--levels-file needs a file name (FILE.wav or FILE.jsonl)")
-        }
-        if let levelsSource {
-            guard levels else { throw ValidationError("--levels-source \(levelsSource) chooses what --levels meters: add --levels") }
-            if levelsSource.isEmpty { throw ValidationError("--levels-source needs a source name (see `pactl list short sources`)") }
+    func settings() throws -> ServeSlider.Settings {
+        try validating {
+            try ServeSlider.Settings(liveLevels: levels, levelsSource: levelsSource, levelsFile: levelsFile,
+                                     controlVolume: controlVolume)
         }
     }
 }

@@ -44,6 +44,9 @@ struct Tiltd: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch is ReportedFailure {
+            // Already logged by the library that failed: exit 1, nothing more.
+            Glibc.exit(ExitCode.failure.rawValue)
         } catch let error as UsageError {
             TiltdLogHandler.writeStandardError(error.text)
             Glibc.exit(ExitCode.validationFailure.rawValue)

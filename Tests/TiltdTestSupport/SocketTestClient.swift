@@ -37,9 +37,11 @@ public final class SocketTestClient: @unchecked Sendable {
             }
         }
         guard result == 0 else {
-            let code = errno
-            close(fileDescriptor)
-            throw Failure(description: "connect \(path): errno \(code)")
+            // No close here: every stored property is set, so a throw still
+            // runs deinit, which closes the descriptor. Closing it twice could
+            // close a number another thread has just been given (NIO then
+            // traps with EBADF registering its accepted connection).
+            throw Failure(description: "connect \(path): errno \(errno)")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import Streaming
 import Testing
 import TiltdTestSupport
 import Web
@@ -42,6 +43,16 @@ import Web
         let failure = await #expect(throws: WebServerError.self) { try await second.run() }
         #expect(failure == .cannotListen(host: "127.0.0.1", port: port, reason: "address already in use"))
         #expect(failure?.description.contains("choose another --port") == true)
+        // `tiltd serve`'s run says which options to change.
+        let configuration = try ServeConfiguration(server: WebServerConfiguration(host: "127.0.0.1", port: port),
+                                                   layerSizePixels: 16, source: ServeConfigurationTests.replay,
+                                                   slider: ServeSlider.Settings(), version: "test")
+        let serveFailure = await #expect(throws: ServeError.self) {
+            try await ServeRun(configuration).run(under: .withoutSignals)
+        }
+        #expect(serveFailure?.description == "cannot serve on 127.0.0.1:\(port): address already in use; check --host "
+            + "127.0.0.1 (it must be an address of this machine, e.g. 127.0.0.1) or choose another --port if something "
+            + "else uses \(port)")
         #expect(throws: WebServerError.badHost("localhost")) {
             try WebServer(configuration: WebServerConfiguration(host: "localhost", port: 0), layers: layers)
         }

@@ -30,7 +30,8 @@ final class WebTestClient: @unchecked Sendable {
             }
         }
         guard result == 0 else {
-            close(fileDescriptor)
+            // deinit closes the descriptor (see SocketTestClient): closing it
+            // here too could close another thread's newly opened one.
             throw Failure(description: "connect \(host):\(port): errno \(errno)")
         }
     }

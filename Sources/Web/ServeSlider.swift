@@ -1,18 +1,57 @@
 import Foundation
 import Levels
+import Motion
 import ServiceLifecycle
 import Synchronization
 import Streaming
-import Web
 
 /// The LARSBar slider of `tiltd serve`, wired: where its levels come from
 /// (a live PulseAudio meter or a level file), and with `--control-volume`
 /// the default sink's volume both ways. Everything that can fail at start
 /// (no audio server, a bad file) fails in `prepare`, before the page is
 /// announced.
-final class ServeSlider: Sendable {
-    let bar: WebLARSBar
-    let input: WebInputControls
+public final class ServeSlider: Sendable {
+    /// Where the slider's levels come from and whether it sets the volume
+    /// (`--levels`, `--levels-source`, `--levels-file`, `--control-volume`).
+    public struct Settings: Sendable, Equatable {
+        /// Meter what the machine plays (PulseAudio or pipewire-pulse).
+        public var liveLevels: Bool
+        /// With `liveLevels`: the PulseAudio source; nil: the default output's monitor.
+        public var levelsSource: String?
+        /// Replay levels from this file (WAV or levels JSON Lines), looping.
+        public var levelsFile: String?
+        /// The page's slider sets the default sink's volume.
+        public var controlVolume: Bool
+
+        /// Checks that the settings go together.
+        ///
+        /// - Throws: `SettingError` naming the option to change.
+        public init(liveLevels: Bool = false, levelsSource: String? = nil, levelsFile: String? = nil,
+                    controlVolume: Bool = false) throws(SettingError) {
+            if liveLevels, let levelsFile {
+                throw SettingError("--levels meters live audio and --levels-file \(levelsFile) replays a file: give one or the other")
+            }
+            if let levelsFile, levelsFile.isEmpty {
+                throw SettingError("--levels-file needs a file name (FILE.wav or FILE.jsonl)")
+            }
+            if let levelsSource {
+                guard liveLevels else {
+                    throw SettingError("--levels-source \(levelsSource) chooses what --levels meters: add --levels")
+                }
+                if levelsSource.isEmpty { throw SettingError("--levels-source needs a source name (see `pactl list short sources`)") }
+            }
+            self.liveLevels = liveLevels
+            self.levelsSource = levelsSource
+            self.levelsFile = levelsFile
+            self.controlVolume = controlVolume
+        }
+
+        /// Whether the page shows the slider.
+        public var showsSlider: Bool { liveLevels || levelsFile != nil || controlVolume }
+    }
+
+    public let bar: WebLARSBar
+    public let input: WebInputControls
     private let meter: LevelMeter?
     private let track: LevelTrack?
     private let volume: SinkVolumeControl?
@@ -20,7 +59,7 @@ final class ServeSlider: Sendable {
     /// Opens the level source and the volume control the options ask for.
     ///
     /// - Throws: `ServeError` naming the file or audio server and what to do.
-    static func prepare(_ options: ServeLevelsOptions) async throws -> ServeSlider? {
+    public static func prepare(_ options: Settings) async throws -> ServeSlider? {
         guard options.showsSlider else { return nil }
         var track: LevelTrack?
         if let path = options.levelsFile {
@@ -30,7 +69,7 @@ final class ServeSlider: Sendable {
         }
         let relay = LevelRelay()
         var meter: LevelMeter?
-        if options.levels {
+        if options.liveLevels {
             do {
                 let live = try LevelMeter(source: options.levelsSource) { relay.handle($0) }
                 try await live.start()
@@ -77,7 +116,7 @@ final class ServeSlider: Sendable {
 
     /// The service that feeds the page's channels until shutdown, then
     /// stops the meter and the volume control.
-    func service(posting channels: WebChannelFeed) -> any Service {
+    public func service(posting channels: WebChannelFeed) -> any Service {
         relay.attach(channels)
         return SliderService(slider: self, channels: channels)
     }

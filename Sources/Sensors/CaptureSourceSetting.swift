@@ -1,8 +1,5 @@
-import ArgumentParser
-import Sensors
-
 /// `--source`: which kind of motion sensor `run`, `record` and `serve` read.
-enum CaptureSourceSetting: String, ExpressibleByArgument, CaseIterable {
+public enum CaptureSourceSetting: String, Sendable, CaseIterable {
     /// evdev when `--device` names /dev/input/…; otherwise the IIO
     /// accelerometer, or an evdev motion sensor (game pad) when the local
     /// IIO context has no accelerometer that fits `--device`.
@@ -13,7 +10,7 @@ enum CaptureSourceSetting: String, ExpressibleByArgument, CaseIterable {
     case rotation
 
     /// The source a capture will use, deciding `auto` by looking at what exists now.
-    func resolve(device: String?, uri: String) -> CaptureSource {
+    public func resolve(device: String?, uri: String) -> CaptureSource {
         switch self {
         case .iio, .rotation: return .iio
         case .evdev: return .evdev

@@ -1,4 +1,3 @@
-import Web
 import Streaming
 
 /// The web page's feed takes states like any other sink.

@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+import Knob
+import Motion
+import Sensors
+
+/// Everything `tiltd serve` runs with. The command fills it from its
+/// options; `init` checks it, so a bad value is refused in one line naming
+/// the option before anything opens or listens; `ServeRun` runs it.
+public struct ServeConfiguration: Sendable {
+    /// Where the states come from.
+    public enum Source: Sendable {
+        /// A trace or CSV recording played in real time (`--replay`, `--loop`).
+        case replay(path: String, loop: Bool, units: CSVUnits, gyroUnits: GyroUnits)
+        /// An accelerometer (the device options).
+        case device(CaptureConfiguration)
+
+        /// The recording's path, nil for a device: the subject of the run's warnings.
+        public var replayPath: String? {
+            if case let .replay(path, _, _, _) = self { return path }
+            return nil
+        }
+
+        /// What `/healthz` and the announcement say the states come from.
+        public var description: String {
+            switch self {
+            case let .replay(path, loop, _, _):
+                return "replay \(path)" + (loop ? " (loop)" : "")
+            case let .device(capture):
+                return "device " + (capture.device ?? "display accelerometer") + " at " + capture.uri
+            }
+        }
+    }
+
+    /// The page's recording ring (`--record-dir`, `--record-limit`, docs/controls.md).
+    public struct Ring: Sendable, Equatable {
+        /// Where the ring's traces are written.
+        public var directory: String
+        /// The longest recording, the ring's full circle.
+        public var limitSeconds: Double
+
+        /// The ring's full circle without `--record-limit`.
+        public static let defaultLimitSeconds = 45.0
+        /// The limits `--record-limit` may take.
+        public static let limitRange = 1.0...600.0
+
+        /// Checks the limit and that the ring can create files in `directory`.
+        ///
+        /// - Throws: `SettingError` naming `--record-dir` or `--record-limit`.
+        public init(directory: String, limitSeconds: Double = Ring.defaultLimitSeconds) throws(SettingError) {
+            guard limitSeconds.isFinite, Self.limitRange.contains(limitSeconds) else {
+                throw SettingError("--record-limit \(limitSeconds): give 1 to 600 seconds")
+            }
+            var isDirectory: ObjCBool = false
+            guard !directory.isEmpty, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+                throw SettingError("--record-dir \(directory): no such directory; create it first (mkdir -p \(directory))")
+            }
+            guard isDirectory.boolValue else {
+                throw SettingError("--record-dir \(directory) is a file: give a directory for the recordings")
+            }
+            guard access(directory, W_OK | X_OK) == 0 else {
+                throw SettingError("--record-dir \(directory): cannot create files there (\(String(cString: strerror(errno)))); "
+                    + "give a directory you can write to")
+            }
+            self.directory = directory
+            self.limitSeconds = limitSeconds
+        }
+    }
+
+    /// Address, port, allowed host names and limits of the web server.
+    public var server: WebServerConfiguration
+    /// Side of the knob's layer images in pixels: the knob's size on the page.
+    public var layerSizePixels: Int
+    public var source: Source
+    public var pipeline: PipelineConfiguration
+    /// The LARSBar volume slider; without one of its options the page has none.
+    public var slider: ServeSlider.Settings
+    /// The recording ring, or nil: the page shows none.
+    public var ring: Ring?
+    /// The light's colour at start.
+    public var light: LightColour
+    /// Whether viewers may set the light's colour (otherwise the page only shows it).
+    public var interactiveLight: Bool
+    /// tiltd's version, for the headers of the ring's traces.
+    public var version: String
+
+    /// The layer sizes `--size` may take, in pixels.
+    public static let layerSizeRange = 16...1024
+
+    /// Checks the server's address and limits and the layer size.
+    ///
+    /// - Throws: `SettingError` naming the option and the values it takes.
+    public init(server: WebServerConfiguration, layerSizePixels: Int = 256, source: Source,
+                pipeline: PipelineConfiguration = PipelineConfiguration(), slider: ServeSlider.Settings,
+                ring: Ring? = nil, light: LightColour = .white, interactiveLight: Bool = false,
+                version: String) throws(SettingError) {
+        try Self.check(server: server, layerSizePixels: layerSizePixels)
+        self.server = server
+        self.layerSizePixels = layerSizePixels
+        self.source = source
+        self.pipeline = pipeline
+        self.slider = slider
+        self.ring = ring
+        self.light = light
+        self.interactiveLight = interactiveLight
+        self.version = version
+    }
+
+    /// Checks what the command line says about the server and the layers,
+    /// before anything is opened.
+    ///
+    /// - Throws: `SettingError` naming the option and the values it takes.
+    public static func check(server: WebServerConfiguration, layerSizePixels: Int) throws(SettingError) {
+        var ipv4 = in_addr(), ipv6 = in6_addr()
+        guard inet_pton(AF_INET, server.host, &ipv4) == 1 || inet_pton(AF_INET6, server.host, &ipv6) == 1 else {
+            throw SettingError(WebServerError.badHost(server.host).description)
+        }
+        guard layerSizeRange.contains(layerSizePixels) else {
+            throw SettingError("--size \(layerSizePixels): layer images are 16 to 1024 pixels")
+        }
+        guard (1...1024).contains(server.maxStreams) else {
+            throw SettingError("--max-streams \(server.maxStreams): give 1 to 1024")
+        }
+        if let maxConnections = server.maxConnections, !(1...65536).contains(maxConnections) {
+            throw SettingError("--max-connections \(maxConnections): give 1 to 65536")
+        }
+        for name in server.allowedHosts where !WebHostAllowlist.isValidName(name) {
+            throw SettingError("--allow-host \(name): give a host name or address without scheme or path, "
+                + "e.g. --allow-host mybox.local")
+        }
+    }
+}

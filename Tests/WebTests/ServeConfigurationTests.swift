@@ -1,0 +1,83 @@
+import Foundation
+import Motion
+import Sensors
+import Streaming
+import Testing
+import TiltdTestSupport
+import Web
+
+/// `tiltd serve`'s configuration, checked before anything opens or
+/// listens, and its run's failures at start.
+@Suite struct ServeConfigurationTests {
+    static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
+    static let replay = ServeConfiguration.Source.replay(path: recording, loop: false, units: .metresPerSecondSquared,
+                                                         gyroUnits: .radiansPerSecond)
+
+    @Test(arguments: [
+        (WebServerConfiguration(host: "localhost"), 256,
+         "--host localhost: not an IP address; use 127.0.0.1 (default), ::1, or 0.0.0.0 to serve every interface"),
+        (WebServerConfiguration(), 8, "--size 8: layer images are 16 to 1024 pixels"),
+        (WebServerConfiguration(maxStreams: 0), 256, "--max-streams 0: give 1 to 1024"),
+        (WebServerConfiguration(maxConnections: 70_000), 256, "--max-connections 70000: give 1 to 65536"),
+        (WebServerConfiguration(allowedHosts: ["http://box/"]), 256,
+         "--allow-host http://box/: give a host name or address without scheme or path, e.g. --allow-host mybox.local"),
+    ])
+    func badServerSettingsAreNamed(server: WebServerConfiguration, size: Int, message: String) {
+        #expect(throws: SettingError(message)) {
+            try ServeConfiguration(server: server, layerSizePixels: size, source: Self.replay,
+                                   slider: ServeSlider.Settings(), version: "test")
+        }
+    }
+
+    @Test func theSourceSaysWhereStatesComeFrom() throws {
+        #expect(ServeConfiguration.Source.replay(path: "a.trace", loop: true, units: .g, gyroUnits: .degreesPerSecond)
+            .description == "replay a.trace (loop)")
+        #expect(ServeConfiguration.Source.device(CaptureConfiguration(uri: "local:", device: nil)).description
+            == "device display accelerometer at local:")
+        let configuration = try ServeConfiguration(server: WebServerConfiguration(host: "::1", allowedHosts: ["box.local"]),
+                                                   source: Self.replay, slider: ServeSlider.Settings(), version: "test")
+        #expect(configuration.layerSizePixels == 256)
+    }
+
+    @Test func theRingNeedsAWritableDirectoryAndALimitInRange() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        #expect(try ServeConfiguration.Ring(directory: dir).limitSeconds == 45)
+        #expect(throws: SettingError("--record-limit 0.5: give 1 to 600 seconds")) {
+            try ServeConfiguration.Ring(directory: dir, limitSeconds: 0.5)
+        }
+        #expect(throws: SettingError("--record-dir /nonexistent/r: no such directory; create it first (mkdir -p /nonexistent/r)")) {
+            try ServeConfiguration.Ring(directory: "/nonexistent/r")
+        }
+        #expect(throws: SettingError("--record-dir /etc/hostname is a file: give a directory for the recordings")) {
+            try ServeConfiguration.Ring(directory: "/etc/hostname")
+        }
+    }
+
+    @Test func sliderOptionsMustGoTogether() throws {
+        #expect(try !ServeSlider.Settings().showsSlider)
+        #expect(try ServeSlider.Settings(levelsFile: "a.wav").showsSlider)
+        #expect(try ServeSlider.Settings(controlVolume: true).showsSlider)
+        #expect(throws: SettingError("--levels meters live audio and --levels-file a.wav replays a file: give one or the other")) {
+            try ServeSlider.Settings(liveLevels: true, levelsFile: "a.wav")
+        }
+        #expect(throws: SettingError("--levels-file needs a file name (FILE.wav or FILE.jsonl)")) {
+            try ServeSlider.Settings(levelsFile: "")
+        }
+        #expect(throws: SettingError("--levels-source mic chooses what --levels meters: add --levels")) {
+            try ServeSlider.Settings(levelsSource: "mic")
+        }
+        #expect(throws: SettingError("--levels-source needs a source name (see `pactl list short sources`)")) {
+            try ServeSlider.Settings(liveLevels: true, levelsSource: "")
+        }
+    }
+
+    @Test func aDeviceThatDoesNotOpenFailsBeforeTheServerStarts() async throws {
+        let capture = CaptureConfiguration(uri: "local:", device: "no-such-accelerometer", source: .iio)
+        let configuration = try ServeConfiguration(server: WebServerConfiguration(host: "127.0.0.1", port: 0),
+                                                   layerSizePixels: 16, source: .device(capture),
+                                                   slider: ServeSlider.Settings(), version: "test")
+        await #expect(throws: ReportedFailure.self) {
+            try await ServeRun(configuration).run(under: .withoutSignals)
+        }
+    }
+}
