@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import Knob
 import Motion
-import Sensors
 import Streaming
 
 /// `tiltd render FILE`: a recording through the pipeline and the knob
@@ -52,11 +50,6 @@ struct RenderCommand: AsyncParsableCommand {
         valueName: "png|y4m"))
     var format: Format?
 
-    /// The format asked for, or implied by an `--out` ending in `.y4m`.
-    var effectiveFormat: Format {
-        format ?? ((out ?? "").lowercased().hasSuffix(".y4m") ? .y4m : .png)
-    }
-
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (1…1000).", valueName: "n"))
     var fps = 60
 
@@ -89,7 +82,8 @@ struct RenderCommand: AsyncParsableCommand {
     /// The LARSBar slider these options ask for (nil: the knob), or why not.
     var larsBar: Result<LARSBarRenderSettings?, RenderError> {
         LARSBarRenderSettings.choose(control: control, levelsFile: levelsFile, value: value, widthPoints: width, scale: scale,
-                                     knobSize: size, knobStyle: style, sliderValue: slider, format: effectiveFormat)
+                                     knobSize: size, knobStyle: style, sliderValue: slider,
+                                     format: format ?? RenderJob.impliedFormat(out: out))
     }
 
     @Option(help: ArgumentHelp(
@@ -126,78 +120,24 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(name: .customLong("quiet"), help: "No progress or summary on stderr.")
     var quiet = false
 
-    func validate() throws {
-        if case let .failure(problem) = larsBar { throw ValidationError(problem.description) }
-        if let size, !KnobGeometry.supportedSizes.contains(size) {
-            throw ValidationError("--size must be 16…1024 pixels, got \(size)")
-        }
-        guard (1...1000).contains(fps) else {
-            throw ValidationError("--fps must be 1…1000 frames per second, got \(fps)")
-        }
-        guard RGBA8(hex: background) != nil else {
-            throw ValidationError("--background must be six hex digits RRGGBB such as 131315, got '\(background)'")
-        }
-        if style == .tltilt, !light.colour.isOpaqueWhite {
-            throw ValidationError("--light-color needs --style mtz: TLTiltSlider's knob has no separate shine to colour")
-        }
-        if let slider, !(0...1).contains(slider) {
-            throw ValidationError("--slider must be a value from 0 to 1, got \(slider)")
-        }
-        if let problem = RenderTargets.optionProblem(contactSheet: contactSheet, cells: contactSheetFrames, columns: columns,
-                                                     maxFrames: maxFrames, overwrite: overwrite, format: effectiveFormat) {
-            throw ValidationError(problem)
-        }
-        switch effectiveFormat {
-        case .png:
-            guard let out, !out.isEmpty else {
-                throw ValidationError("--format png needs --out DIR for the frame files")
-            }
-        case .y4m:
-            if out == nil || out == "-", isatty(STDOUT_FILENO) != 0 {
-                throw ValidationError("refusing to write a y4m stream to a terminal: pipe it (| ffmpeg -i - out.mp4) or give --out FILE.y4m")
-            }
+    /// Every option checked together; `validate()` and `run()` both make it.
+    func job() throws -> RenderJob {
+        try validating {
+            try RenderJob(file: file, format: format, out: out, framesPerSecond: fps, size: size, style: style,
+                          background: background, light: light.colour, sliderValue: slider, contactSheet: contactSheet,
+                          contactSheetFrames: contactSheetFrames, contactSheetColumns: columns, maxFrames: maxFrames,
+                          overwrite: overwrite, quiet: quiet, larsBar: larsBar)
         }
     }
 
-    /// The frame limit: `--max-frames`, or one hour of frames at `--fps`.
-    var frameLimit: Int { maxFrames ?? 3600 * fps }
+    func validate() throws { _ = try job() }
 
     func run() async throws {
+        let job = try job()
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
-        let targets = try RenderTargets(format: effectiveFormat, out: out, contactSheet: contactSheet,
-                                        overwrite: overwrite)
-        let loaded = try recording.load(file)
-        let collector = StateCollector(expectedCount: loaded.readings.count)
-        var diagnosticsLogger = TiltdLog.logger
-        if quiet { diagnosticsLogger.logLevel = .error }
-        let sampleRun = SampleRun(configuration: pipeline.makeConfiguration(), sink: collector,
-                                  reporter: DiagnosticReporter(subject: file, logger: diagnosticsLogger))
-        sampleRun.process(loaded.readings)
-        sampleRun.finish()
-        let states = collector.states
-        guard !states.isEmpty else {
-            throw RenderError("\(file) has no readings to render; record some with tiltd record")
-        }
-        let settings = RenderSettings(
-            format: effectiveFormat, out: out, framesPerSecond: fps, size: size ?? 256, style: style ?? .mtz,
-            background: RGBA8(hex: background)!, light: light.colour, sliderValue: slider, contactSheet: contactSheet,
-            contactSheetFrames: contactSheetFrames ?? 24, contactSheetColumns: columns, quiet: quiet,
-            larsBar: try larsBar.get())
-        let made = try settings.makePainter(states: states)
-        if let note = made.note, !quiet { TiltdLog.logger.notice("\(note)") }
-        let render = RenderRun(states: states, settings: settings, targets: targets, painter: made.painter)
-        guard render.frameCount <= frameLimit else {
-            throw RenderError(RenderTargets.tooManyFrames(file: file, frameCount: render.frameCount, fps: fps,
-                                                          limit: frameLimit, explicit: maxFrames != nil))
-        }
-        try await lifecycle.runCommand([render])
-        guard let outcome = render.outcome else { return }
-        guard outcome.finished else {
-            TiltdLog.logger.notice("\(outcome.stopNotice(signalName: lifecycle.stoppingSignalName, contactSheet: contactSheet))")
-            return
-        }
-        if !quiet { TiltdLog.logger.notice("\(outcome.summary(settings: settings, stateCount: states.count))") }
+        try await job.run(loading: { try recording.load(file) }, pipeline: pipeline.makeConfiguration(),
+                          under: lifecycle)
     }
 }
 
