@@ -5,11 +5,11 @@ import Glibc
 /// talk to it while it runs and then stop it with a signal.
 public final class SocketTiltdProcess: @unchecked Sendable {
     // Safe: `process` is only driven from the test's thread; output buffers
-    // are LockedData.
+    // are collected by PipeDrain threads.
     public let process = Process()
-    private let out = LockedData()
-    private let err = LockedData()
     private let outPipe = Pipe(), errPipe = Pipe()
+    private let out: PipeDrain
+    private let err: PipeDrain
 
     /// Starts `tiltd arguments…`, under `umockdev-run` when `devices` is not
     /// empty (see TiltdProcess for the same convention).
@@ -37,9 +37,8 @@ public final class SocketTiltdProcess: @unchecked Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
-        let out = self.out, err = self.err
-        outPipe.fileHandleForReading.readabilityHandler = { out.append($0.availableData) }
-        errPipe.fileHandleForReading.readabilityHandler = { err.append($0.availableData) }
+        out = PipeDrain(outPipe.fileHandleForReading)
+        err = PipeDrain(errPipe.fileHandleForReading)
         try process.run()
     }
 
@@ -65,8 +64,8 @@ public final class SocketTiltdProcess: @unchecked Sendable {
         return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
-    public var stdout: String { String(decoding: out.value, as: UTF8.self) }
-    public var stderr: String { String(decoding: err.value, as: UTF8.self) }
+    public var stdout: String { String(decoding: out.data, as: UTF8.self) }
+    public var stderr: String { String(decoding: err.data, as: UTF8.self) }
 
     /// Polls `condition` every 20 ms for up to `seconds` while the process runs.
     public func waitFor(_ seconds: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
@@ -99,25 +98,9 @@ public final class SocketTiltdProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
-        outPipe.fileHandleForReading.readabilityHandler = nil
-        errPipe.fileHandleForReading.readabilityHandler = nil
-        if underUmockdev {
-            // Never read to end of file here: a leftover grandchild could
-            // hold the pipes open; take what is there without blocking.
-            for (pipe, sink) in [(outPipe, out), (errPipe, err)] {
-                let fd = pipe.fileHandleForReading.fileDescriptor
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                var chunk = [UInt8](repeating: 0, count: 65536)
-                while true {
-                    let n = read(fd, &chunk, chunk.count)
-                    guard n > 0 else { break }
-                    sink.append(Data(chunk[..<n]))
-                }
-            }
-        } else {
-            out.append(outPipe.fileHandleForReading.readDataToEndOfFile())
-            err.append(errPipe.fileHandleForReading.readDataToEndOfFile())
-        }
+        // Under umockdev a leftover grandchild could hold the pipes open:
+        // then take what is there after a few seconds rather than waiting on.
+        for drain in [out, err] { drain.waitForEnd(within: !inTime ? 1 : underUmockdev ? 5 : 60) }
         return inTime
     }
 

@@ -83,11 +83,8 @@ public struct TiltdProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        let outData = LockedData(), errData = LockedData()
-        out.fileHandleForReading.readabilityHandler = { outData.append($0.availableData) }
-        err.fileHandleForReading.readabilityHandler = { errData.append($0.availableData) }
-
         try process.run()
+        let outData = PipeDrain(out.fileHandleForReading), errData = PipeDrain(err.fileHandleForReading)
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try? input.fileHandleForWriting.close()
 
@@ -104,18 +101,14 @@ public struct TiltdProcess {
             Thread.sleep(forTimeInterval: 0.01)
         }
         process.waitUntilExit()
-        out.fileHandleForReading.readabilityHandler = nil
-        err.fileHandleForReading.readabilityHandler = nil
         // After a timeout a grandchild (the program under umockdev-run) may
         // still hold the pipes: keep what arrived instead of waiting for EOF.
-        if !timedOut {
-            outData.append(out.fileHandleForReading.readDataToEndOfFile())
-            errData.append(err.fileHandleForReading.readDataToEndOfFile())
-        }
+        outData.waitForEnd(within: timedOut ? 1 : 60)
+        errData.waitForEnd(within: timedOut ? 1 : 60)
         return Result(
             status: process.terminationStatus,
-            stdout: String(decoding: outData.value, as: UTF8.self),
-            stderr: String(decoding: errData.value, as: UTF8.self),
+            stdout: String(decoding: outData.data, as: UTF8.self),
+            stderr: String(decoding: errData.data, as: UTF8.self),
             timedOut: timedOut)
     }
 }

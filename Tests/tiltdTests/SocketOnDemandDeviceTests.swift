@@ -52,16 +52,14 @@ import TiltdTestSupport
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        let data = LockedData()
-        out.fileHandleForReading.readabilityHandler = { data.append($0.availableData) }
         try process.run()
+        let data = PipeDrain(out.fileHandleForReading)
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        out.fileHandleForReading.readabilityHandler = nil
-        data.append(out.fileHandleForReading.readDataToEndOfFile())
-        let report = String(decoding: data.value, as: UTF8.self)
+        data.waitForEnd(within: 60)
+        let report = String(decoding: data.data, as: UTF8.self)
         let stderr = (try? String(contentsOfFile: dir + "/err", encoding: .utf8)) ?? ""
         #expect(report.contains("no client: 0"), "\(report)\n\(stderr)")
         #expect(report.contains("client connected: 1"), "\(report)\n\(stderr)")

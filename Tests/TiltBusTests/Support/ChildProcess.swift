@@ -1,17 +1,17 @@
 import Foundation
 import Glibc
+import TiltdTestSupport
 
 /// A program the D-Bus tests start and talk to while it runs: its output is
 /// collected as it arrives, and waits poll it against a deadline (never a
 /// fixed sleep).
 final class ChildProcess: @unchecked Sendable {
     // Safe: `process` and `input` are driven from the test's thread only;
-    // the output buffers are guarded by `lock`.
+    // the output is collected by the drains' threads.
     private let process = Process()
     private let input = Pipe()
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
+    private let out: PipeDrain
+    private let err: PipeDrain
 
     /// The repository's root, found from this file's path.
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -37,14 +37,8 @@ final class ChildProcess: @unchecked Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = input
-        outPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let more = handle.availableData
-            self?.append { $0.out.append(more) }
-        }
-        errPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let more = handle.availableData
-            self?.append { $0.err.append(more) }
-        }
+        out = PipeDrain(outPipe.fileHandleForReading)
+        err = PipeDrain(errPipe.fileHandleForReading)
         try process.run()
     }
 
@@ -60,12 +54,8 @@ final class ChildProcess: @unchecked Sendable {
         for pid in [innermostPID, process.processIdentifier] where pid > 0 { kill(pid, SIGKILL) }
     }
 
-    private func append(_ body: (ChildProcess) -> Void) {
-        lock.lock(); body(self); lock.unlock()
-    }
-
-    var stdout: String { lock.lock(); defer { lock.unlock() }; return String(decoding: out, as: UTF8.self) }
-    var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
+    var stdout: String { String(decoding: out.data, as: UTF8.self) }
+    var stderr: String { String(decoding: err.data, as: UTF8.self) }
     var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
     var isRunning: Bool { process.isRunning }
 
@@ -95,6 +85,8 @@ final class ChildProcess: @unchecked Sendable {
         if pid > 0 { kill(pid, signal) }
         try? input.fileHandleForWriting.close()
         guard waitFor(seconds, { !process.isRunning }) else { return nil }
+        // The last lines may still be in the pipes: wait for their ends.
+        for drain in [out, err] { drain.waitForEnd(within: 5) }
         return process.terminationStatus
     }
 
