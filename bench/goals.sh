@@ -75,20 +75,6 @@ A: sampling_frequency=100\n
 A: sampling_frequency_available=10 50 100 200 400\n
 DEV
 
-# A socket client reading until EOF: waits (to a deadline) for SOCKET.
-cat > "$work/client.py" <<'PY'
-import os, socket, sys, time
-path, deadline = sys.argv[1], time.monotonic() + 30
-while not os.path.exists(path):
-    if time.monotonic() > deadline:
-        sys.exit(f"client.py: {path} never appeared")
-    time.sleep(0.01)
-client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-client.connect(path)
-while client.recv(65536):
-    pass
-PY
-
 # --- cpu and memory: buffered 200 Hz, 4000 scans --------------------------
 if want cpu || want memory; then
     samples=4000
@@ -99,7 +85,7 @@ if want cpu || want memory; then
             "$bin" run --mode buffer --rate 200 --count "$samples" --listen "unix:$work/run.sock" \
             > /dev/null 2> "$work/tiltd.err" &
         runner=$!
-        python3 "$work/client.py" "$work/run.sock"
+        python3 "$root/bench/socket_client.py" "$work/run.sock"
         wait "$runner" || { cat "$work/tiltd.err" >&2; exit 1; }
         read -r user system rss < <(tail -n 1 "$work/tiltd.time")
         echo "$user $system $rss" | awk -v n=$samples '{ print ($1 + $2) * 1e6 / n, $3 / 1024 }' >> "$work/cpu.tiltd"
@@ -159,7 +145,7 @@ if want polled; then
             "$bin" run --mode poll --rate 100 --listen "unix:$work/poll.sock" > /dev/null 2> "$work/poll.err" &
         runner=$!
         pids+=($runner)
-        python3 "$work/client.py" "$work/poll.sock" &
+        python3 "$root/bench/socket_client.py" "$work/poll.sock" &
         pids+=($!)
         sleep 1
         cpu_percent "$(pgrep -P "$runner" | head -1)" "$SECONDS_EACH" >> "$work/polled"
