@@ -24,7 +24,7 @@ BASHCOMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPLETIONDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPLETIONDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 DOCS = README.md docs/devices.md docs/knob.md docs/motion.md docs/streaming.md docs/trace-format.md \
-       docs/dbus.md docs/controls.md docs/levels.md
+       docs/dbus.md docs/controls.md docs/levels.md docs/performance.md
 # udev, sysusers and units belong under /usr/lib (or /etc) even for /usr/local
 # installs: udev and systemd do not look in /usr/local.
 UDEVRULESDIR ?= /usr/lib/udev/rules.d

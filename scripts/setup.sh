@@ -24,7 +24,7 @@ fi
 # bench/goals.sh (never CI): umockdev, the peers (iio_readdev, iio-sensor-proxy) and tools.
 if [[ "${1:-}" == "bench" ]]; then
     want+=(libiio-utils umockdev python3-gi gir1.2-umockdev-1.0 dbus iio-sensor-proxy time bc curl
-           valgrind)
+           valgrind linux-perf)
 fi
 
 missing=()

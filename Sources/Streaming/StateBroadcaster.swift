@@ -34,6 +34,11 @@ final class StateBroadcaster: @unchecked Sendable {
     private var refusedWhileFull = 0
     private var evictedWhileFull = 0
     private let allocator = ByteBufferAllocator()
+    /// The drain's scratch space, kept between drains so that a drain per
+    /// state (the usual case live: one state every 5–10 ms) allocates only
+    /// the batch it hands to the clients.
+    private var drainStates: [KnobState] = []
+    private var drainBytes: [UInt8] = []
     private let refusal: ByteBuffer
 
     init(eventLoop: any EventLoop, limits: UnixSocketServer.Limits, logger: Logger,
@@ -88,25 +93,24 @@ final class StateBroadcaster: @unchecked Sendable {
     // MARK: On the event loop
 
     private func drain() {
-        var states: [KnobState] = []
         var sequence = drainedSequence
+        drainStates.removeAll(keepingCapacity: true)
         let forget = inbox.withLock { inbox -> Bool in
-            inbox.take(after: &sequence, into: &states)
+            inbox.take(after: &sequence, into: &drainStates)
             defer { inbox.forgetCurrent = false }
             return inbox.forgetCurrent
         }
         drainedSequence = sequence
-        if !states.isEmpty {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(states.count * 160)
+        if !drainStates.isEmpty {
+            drainBytes.removeAll(keepingCapacity: true)
             var lastStart = 0
-            for state in states {
-                lastStart = bytes.count
-                state.appendJSONLine(to: &bytes)
+            for state in drainStates {
+                lastStart = drainBytes.count
+                state.appendJSONLine(to: &drainBytes)
             }
-            var batch = allocator.buffer(capacity: bytes.count)
-            batch.writeBytes(bytes)
-            let newest = batch.getSlice(at: batch.readerIndex + lastStart, length: bytes.count - lastStart)!
+            var batch = allocator.buffer(capacity: drainBytes.count)
+            batch.writeBytes(drainBytes)
+            let newest = batch.getSlice(at: batch.readerIndex + lastStart, length: drainBytes.count - lastStart)!
             lastLine = newest
             for client in clients { client.offer(batch, newest: newest) }
         }

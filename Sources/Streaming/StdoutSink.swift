@@ -9,6 +9,10 @@ import Motion
 /// every line when `flushEachLine` (live capture, `--realtime`), otherwise in
 /// 64 KiB chunks and at `flush()`/deinit, so replaying a million states costs
 /// a few hundred system calls instead of a million.
+///
+/// When the descriptor is /dev/null (systemd's `StandardOutput=null`, the
+/// unit's setting, or `> /dev/null` beside `--listen`) nothing is encoded or
+/// written: the write(2) per state would be thrown away by the kernel anyway.
 public final class StdoutSink: StateSink {
     /// Buffered bytes that trigger a write when not flushing each line.
     public static let chunkBytes = 1 << 16
@@ -17,6 +21,8 @@ public final class StdoutSink: StateSink {
     private let descriptor: Int32
     private let logger: Logger
     private var buffer: [UInt8] = []
+    /// True when the descriptor is /dev/null: states are dropped unencoded.
+    public let discards: Bool
 
     /// - Parameters:
     ///   - flushEachLine: write every line as soon as it is emitted.
@@ -26,12 +32,23 @@ public final class StdoutSink: StateSink {
         self.flushEachLine = flushEachLine
         self.descriptor = descriptor
         self.logger = logger
-        buffer.reserveCapacity(StdoutSink.chunkBytes + 512)
+        discards = StdoutSink.isDevNull(descriptor)
+        if !discards { buffer.reserveCapacity(StdoutSink.chunkBytes + 512) }
+    }
+
+    /// Whether `descriptor` is the null device (character device 1:3 on Linux).
+    static func isDevNull(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return false }
+        var null = stat()
+        guard stat("/dev/null", &null) == 0, null.st_mode & S_IFMT == S_IFCHR else { return false }
+        return status.st_rdev == null.st_rdev
     }
 
     deinit { flush() }
 
     public func emit(_ state: KnobState) {
+        if discards { return }
         state.appendJSONLine(to: &buffer)
         if flushEachLine || buffer.count >= StdoutSink.chunkBytes { flush() }
     }

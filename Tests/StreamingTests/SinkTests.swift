@@ -74,6 +74,27 @@ import TiltdTestSupport
         #expect(lines == (3..<(3 + lines.count)).map(TestStates.line))
     }
 
+    @Test func stdoutSinkDropsStatesUnwrittenOnlyOnDevNull() throws {
+        let null = open("/dev/null", O_WRONLY)
+        try #require(null >= 0)
+        defer { close(null) }
+        let discarding = StdoutSink(flushEachLine: true, descriptor: null)
+        #expect(discarding.discards)
+        discarding.emit(TestStates.state(1))
+        discarding.flush()
+
+        // Another character device (/dev/zero also swallows writes) and a pipe are written to.
+        let zero = open("/dev/zero", O_WRONLY)
+        try #require(zero >= 0)
+        defer { close(zero) }
+        #expect(!StdoutSink(flushEachLine: true, descriptor: zero).discards)
+        let pipe = try Pipe()
+        let sink = StdoutSink(flushEachLine: true, descriptor: pipe.write)
+        #expect(!sink.discards)
+        sink.emit(TestStates.state(2))
+        #expect(pipe.available() == TestStates.line(2) + "\n")
+    }
+
     @Test func teeHandsEveryStateToEverySinkInOrder() {
         let first = StateCollector(), second = StateCollector()
         let tee = BroadcastTee([first, second])
