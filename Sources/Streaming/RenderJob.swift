@@ -20,7 +20,11 @@ public struct RenderJob: Sendable {
                 contactSheetFrames: Int?, contactSheetColumns: Int?, maxFrames: Int?, overwrite: Bool, quiet: Bool,
                 larsBar: Result<LARSBarRenderSettings?, RenderError>) throws(SettingError) {
         let format = format ?? Self.impliedFormat(out: out)
-        if case let .failure(problem) = larsBar { throw SettingError(problem.description) }
+        let chosen: LARSBarRenderSettings?
+        switch larsBar {
+        case .success(let settings): chosen = settings
+        case .failure(let problem): throw SettingError(problem.description)
+        }
         if let size, !KnobGeometry.supportedSizes.contains(size) {
             throw SettingError("--size must be 16…1024 pixels, got \(size)")
         }
@@ -45,13 +49,11 @@ public struct RenderJob: Sendable {
         case .png:
             guard let out, !out.isEmpty else { throw SettingError("--format png needs --out DIR for the frame files") }
         case .y4m:
-            if out == nil || out == "-", isatty(STDOUT_FILENO) != 0 {
+            if out == nil || out == "-", Posix.isTerminal(STDOUT_FILENO) {
                 throw SettingError("refusing to write a y4m stream to a terminal: pipe it (| ffmpeg -i - out.mp4) "
                     + "or give --out FILE.y4m")
             }
         }
-        let chosen: LARSBarRenderSettings?
-        do { chosen = try larsBar.get() } catch { throw SettingError(error.description) }
         self.file = file
         self.overwrite = overwrite
         self.maxFrames = maxFrames

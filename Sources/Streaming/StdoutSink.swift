@@ -38,10 +38,8 @@ public final class StdoutSink: StateSink {
 
     /// Whether `descriptor` is the null device (character device 1:3 on Linux).
     static func isDevNull(_ descriptor: Int32) -> Bool {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return false }
-        var null = stat()
-        guard stat("/dev/null", &null) == 0, null.st_mode & S_IFMT == S_IFCHR else { return false }
+        guard let status = try? Posix.status(ofDescriptor: descriptor), status.st_mode & S_IFMT == S_IFCHR,
+              let null = try? Posix.status(ofPath: "/dev/null"), null.st_mode & S_IFMT == S_IFCHR else { return false }
         return status.st_rdev == null.st_rdev
     }
 
