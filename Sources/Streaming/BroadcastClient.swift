@@ -1,48 +1,51 @@
 import NIOCore
 
-/// One connected reader of the state stream: a channel handler on the
-/// broadcaster's event loop.
+/// One connected reader of the state stream: the channel handler that
+/// ties its connection's lifetime to the broadcaster, on the event loop.
 ///
-/// Its queue is bounded: while the channel is writable (NIO's outbound
-/// buffer under its high-water mark, see `StateBroadcaster.Limits`) each
-/// batch of lines is written whole; once it is not, only the newest line is
-/// kept, replacing the one before, and written when the channel drains. NIO
-/// writes buffers whole and in order, so the stream never carries a torn
-/// line. A client that stops reading therefore costs at most the kernel's
-/// socket buffer, the high-water mark plus one batch, and one line, and later
-/// receives only the latest state.
+/// States do not pass through the channel while the socket takes them
+/// (`StateBroadcaster` sends them on the producer's thread); the channel
+/// admits the client, drops whatever it sends, reports it gone, writes what
+/// a full socket did not take (`ClientLink`), and writes the refusal.
 final class BroadcastClient: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let broadcaster: StateBroadcaster
-    private var context: ChannelHandlerContext?
-    /// The newest line not yet written (coalesced) while the channel is full.
-    private var pending: ByteBuffer?
-    /// Since when the channel has been full (nil while it is writable).
-    private(set) var stalledSince: NIODeadline?
-    /// When the client connected.
-    let connectedAt = NIODeadline.now()
+    /// The broadcaster's copy of this client's socket, handed over at admission.
+    private let descriptor: DescriptorClaim
     private var admitted = false
 
-    init(broadcaster: StateBroadcaster) {
+    init(broadcaster: StateBroadcaster, descriptor: DescriptorClaim) {
         self.broadcaster = broadcaster
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        self.context = context
+        self.descriptor = descriptor
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        admitted = broadcaster.admit(self)
+        guard let descriptor = descriptor.take() else {
+            context.close(promise: nil)
+            return
+        }
+        switch broadcaster.admit(context.channel, descriptor: descriptor) {
+        case .admitted:
+            admitted = true
+        case .refused(let line):
+            context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in context.close(promise: nil) }
+        case .closing:
+            context.close(promise: nil)
+        }
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if admitted { broadcaster.remove(self) }
+        if admitted { broadcaster.remove(context.channel) }
         admitted = false
-        self.context = nil
         context.fireChannelInactive()
+    }
+
+    /// A channel that never became active leaves the descriptor to close here.
+    func handlerRemoved(context: ChannelHandlerContext) {
+        descriptor.closeUnlessTaken()
     }
 
     /// Clients have nothing to say: whatever they send is read and dropped.
@@ -56,46 +59,5 @@ final class BroadcastClient: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         context.close(promise: nil)
-    }
-
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        guard context.channel.isWritable else { return }
-        stalledSince = nil
-        if let line = pending {
-            pending = nil
-            write(line, to: context)
-        }
-    }
-
-    /// Offers a batch of whole lines whose last line is `newest`.
-    func offer(_ batch: ByteBuffer, newest: ByteBuffer) {
-        guard let context else { return }
-        if context.channel.isWritable {
-            // Anything pending is older than this batch.
-            pending = nil
-            write(batch, to: context)
-        } else {
-            pending = newest
-            if stalledSince == nil { stalledSince = .now() }
-        }
-    }
-
-    /// Writes `line` (the refusal) and closes.
-    func refuse(with line: ByteBuffer) {
-        guard let context else { return }
-        context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in context.close(promise: nil) }
-    }
-
-    /// Closes the connection (shutting down, or evicted to make room).
-    func close() -> EventLoopFuture<Void>? {
-        guard let context else { return nil }
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        context.close(promise: promise)
-        return promise.futureResult
-    }
-
-    private func write(_ bytes: ByteBuffer, to context: ChannelHandlerContext) {
-        context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
-        if !context.channel.isWritable, stalledSince == nil { stalledSince = .now() }
     }
 }

@@ -3,43 +3,57 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// Fans the JSON Lines state stream out to every client of the state socket,
-/// on one SwiftNIO event loop.
+/// Fans the JSON Lines state stream out to every client of the state socket.
 ///
-/// The producer's `emit` copies the state into a ring under a mutex and, at
-/// most once per drain, schedules a drain on the event loop: O(1), no
-/// allocation beyond that task, never blocks on clients. The drain encodes
-/// the new states once into one buffer, which every client shares (see
-/// `BroadcastClient` for the per-client bound and coalescing). A new client
-/// receives the current state at once.
+/// The producer (the capture thread) writes each state itself: `emit`
+/// encodes it once and sends it to every client's socket with one
+/// non-blocking `send(2)` each, through a second descriptor of the socket
+/// that the broadcaster owns (`ClientLink`). No thread is woken per state
+/// but the clients. SwiftNIO owns each connection's lifetime: it reads and
+/// drops what clients send, sees them hang up, writes the refusal, and waits
+/// for a full socket to drain.
 ///
-/// Every client lives on the same event loop as the listening channel, so
-/// the client list needs no lock; sockets with thousands of states a second
-/// and dozens of clients are far below what one loop handles.
+/// A client whose socket is full is handed to NIO: the rest of the line the
+/// kernel did not take is written by its channel (so no line is ever torn),
+/// and until that write completes newer states replace one another in a
+/// single queued line, which NIO writes next. A client that stops reading
+/// therefore costs at most the kernel's socket buffer plus two lines, and
+/// later receives the latest state. A new client receives the current state
+/// at once.
+///
+/// Everything mutable is in `fanout`, under one mutex: the producer holds it
+/// for one encode and one `send(2)` per client, the event loop for admitting
+/// and removing clients.
 final class StateBroadcaster: @unchecked Sendable {
-    // Safe to share: `inbox` is guarded by its mutex and `clientTotal` is
-    // atomic; everything else is touched only on `eventLoop`.
+    // Safe to share: `fanout` is a Mutex, `clientTotal` atomic, the rest
+    // immutable.
 
     let eventLoop: any EventLoop
     private let limits: UnixSocketServer.Limits
     private let logger: Logger
     private let onClientCountChange: @Sendable (Int) -> Void
-    private let inbox: Mutex<BroadcastInbox>
+    private let fanout = Mutex(Fanout())
     private let clientTotal = Atomic<Int>(0)
-
-    private var clients: [BroadcastClient] = []
-    private var lastLine: ByteBuffer?
-    /// The inbox sequence number up to which states were drained.
-    private var drainedSequence: UInt64 = 0
-    private var refusedWhileFull = 0
-    private var evictedWhileFull = 0
-    private let allocator = ByteBufferAllocator()
-    /// The drain's scratch space, kept between drains so that a drain per
-    /// state (the usual case live: one state every 5–10 ms) allocates only
-    /// the batch it hands to the clients.
-    private var drainStates: [KnobState] = []
-    private var drainBytes: [UInt8] = []
     private let refusal: ByteBuffer
+
+    private struct Fanout {
+        var clients: [ClientLink] = []
+        /// The newest state's line, and whether a new client gets it.
+        var line: [UInt8] = []
+        var hasLine = false
+        var stopping = false
+        var refusedWhileFull = 0
+        var evictedWhileFull = 0
+    }
+
+    /// What `admit` decided for a new connection.
+    enum Admission {
+        case admitted
+        /// At the limit: tell the client so, then close.
+        case refused(ByteBuffer)
+        /// The server is stopping: close.
+        case closing
+    }
 
     init(eventLoop: any EventLoop, limits: UnixSocketServer.Limits, logger: Logger,
          onClientCountChange: @escaping @Sendable (Int) -> Void) {
@@ -47,144 +61,184 @@ final class StateBroadcaster: @unchecked Sendable {
         self.limits = limits
         self.logger = logger
         self.onClientCountChange = onClientCountChange
-        self.inbox = Mutex(BroadcastInbox(capacity: limits.inboxCapacity))
         self.refusal = ByteBuffer(string: "{\"error\":\"too many clients (\(limits.maxClients)); try again later\"}\n")
     }
 
     /// The number of connected clients.
     var clientCount: Int { clientTotal.load(ordering: .relaxed) }
 
-    /// Hands `state` to the event loop. O(1); never blocks on clients.
-    /// A no-op once `stop` has begun.
+    /// Sends `state` to every client now, on the calling thread; never
+    /// blocks on clients. A no-op once `stop` has begun.
     func emit(_ state: KnobState) {
-        let schedule = inbox.withLock { inbox -> Bool in
-            guard !inbox.stopping else { return false }
-            return inbox.push(state)
+        var handOffs: [HandOff] = []
+        var failed: [any Channel] = []
+        fanout.withLock { fanout in
+            guard !fanout.stopping else { return }
+            fanout.line.removeAll(keepingCapacity: true)
+            state.appendJSONLine(to: &fanout.line)
+            fanout.hasLine = true
+            for index in fanout.clients.indices {
+                deliver(fanout.clients[index].offer(fanout.line), of: fanout.clients[index],
+                        handOffs: &handOffs, failed: &failed)
+            }
         }
-        if schedule { eventLoop.execute { self.drain() } }
+        finish(handOffs, failed)
     }
 
     /// Drops the current state, so that clients connecting from now on wait
     /// for the next one instead of getting a stale state (the device was
     /// released by `--on-demand`).
     func forgetCurrentState() {
-        let schedule = inbox.withLock { inbox -> Bool in
-            guard !inbox.stopping else { return false }
-            inbox.forgetCurrent = true
-            if inbox.wakePending { return false }
-            inbox.wakePending = true
-            return true
-        }
-        if schedule { eventLoop.execute { self.drain() } }
+        fanout.withLock { $0.hasLine = false }
     }
 
-    /// Sends what was emitted before the call, then closes every client and
-    /// `listener`. Emits after this are dropped.
-    func stop(listener: any Channel) -> EventLoopFuture<Void> {
-        eventLoop.flatSubmit {
-            self.inbox.withLock { $0.stopping = true }
-            self.drain()
+    /// Closes every client; emits after this are dropped. What was emitted
+    /// before was sent already, except what full sockets had not taken.
+    func stop() -> EventLoopFuture<Void> {
+        let links = fanout.withLock { fanout -> [ClientLink] in
+            fanout.stopping = true
+            defer { fanout.clients.removeAll() }
+            return fanout.clients
+        }
+        let closing = links.map { link -> EventLoopFuture<Void> in
+            var link = link
+            link.closeDescriptor()
+            return link.channel.close()
+        }
+        return eventLoop.flatSubmit {
+            self.countChanged(to: 0)
             self.summarizeRefusals()
-            let closing = [listener.close()] + self.clients.compactMap { $0.close() }
             return EventLoopFuture.andAllComplete(closing, on: self.eventLoop)
         }
     }
 
     // MARK: On the event loop
 
-    private func drain() {
-        var sequence = drainedSequence
-        drainStates.removeAll(keepingCapacity: true)
-        let forget = inbox.withLock { inbox -> Bool in
-            inbox.take(after: &sequence, into: &drainStates)
-            defer { inbox.forgetCurrent = false }
-            return inbox.forgetCurrent
-        }
-        drainedSequence = sequence
-        if !drainStates.isEmpty {
-            drainBytes.removeAll(keepingCapacity: true)
-            var lastStart = 0
-            for state in drainStates {
-                lastStart = drainBytes.count
-                state.appendJSONLine(to: &drainBytes)
-            }
-            var batch = allocator.buffer(capacity: drainBytes.count)
-            batch.writeBytes(drainBytes)
-            let newest = batch.getSlice(at: batch.readerIndex + lastStart, length: drainBytes.count - lastStart)!
-            lastLine = newest
-            for client in clients { client.offer(batch, newest: newest) }
-        }
-        // After the batch: the device was released after those states.
-        if forget { lastLine = nil }
-    }
-
-    /// A client connected: admits it (sending the current state), or, at the
-    /// limit, makes room by dropping the client stalled longest, or refuses
-    /// it with one line.
+    /// A client connected (`descriptor` is the broadcaster's own copy of its
+    /// socket, which it closes): admits it, sending the current state, or
+    /// at the limit makes room by dropping the client stalled longest, or
+    /// refuses it.
     ///
     /// The limit bounds what clients can make tiltd hold (descriptors, and
-    /// per client at most about a socket buffer); a client that stopped
-    /// reading holds its slot only until someone else needs it, so idle
-    /// connections cannot lock real readers out.
-    ///
-    /// - Returns: true when admitted.
-    func admit(_ client: BroadcastClient) -> Bool {
-        if clients.count >= limits.maxClients {
-            guard let victim = longestStalled() else {
-                refusedWhileFull += 1
-                if refusedWhileFull == 1 {
-                    logger.warning("state socket: \(limits.maxClients) clients connected, refusing more until one leaves")
+    /// per client at most a socket buffer and two lines); a client that
+    /// stopped reading holds its slot only until someone else needs it, so
+    /// idle connections cannot lock real readers out.
+    func admit(_ channel: any Channel, descriptor: Int32) -> Admission {
+        var link = ClientLink(channel: channel, descriptor: descriptor)
+        var handOffs: [HandOff] = []
+        var failed: [any Channel] = []
+        var evicted: (any Channel)?
+        let admission = fanout.withLock { fanout -> Admission in
+            guard !fanout.stopping else { return .closing }
+            if fanout.clients.count >= limits.maxClients {
+                guard let victim = longestStalled(in: fanout.clients) else {
+                    fanout.refusedWhileFull += 1
+                    if fanout.refusedWhileFull == 1 {
+                        logger.warning("state socket: \(limits.maxClients) clients connected, refusing more until one leaves")
+                    }
+                    return .refused(refusal)
                 }
-                client.refuse(with: refusal)
-                return false
+                fanout.evictedWhileFull += 1
+                if fanout.evictedWhileFull == 1 {
+                    logger.notice("state socket: \(limits.maxClients) clients connected: dropping clients that stopped reading to make room")
+                }
+                fanout.clients[victim].closeDescriptor()
+                evicted = fanout.clients.remove(at: victim).channel
             }
-            evictedWhileFull += 1
-            if evictedWhileFull == 1 {
-                logger.notice("state socket: \(limits.maxClients) clients connected: dropping clients that stopped reading to make room")
+            if fanout.hasLine {
+                deliver(link.offer(fanout.line), of: link, handOffs: &handOffs, failed: &failed)
             }
-            remove(victim, notify: false)
-            _ = victim.close()
+            fanout.clients.append(link)
+            return .admitted
         }
-        clients.append(client)
-        if let lastLine { client.offer(lastLine, newest: lastLine) }
-        countChanged()
-        logger.debug("state socket: client connected (\(clients.count) now)")
-        return true
+        if case .admitted = admission {
+            evicted?.close(promise: nil)
+            finish(handOffs, failed)
+            countChanged()
+            logger.debug("state socket: client connected (\(clientCount) now)")
+        } else {
+            link.closeDescriptor()
+        }
+        return admission
     }
 
     /// A client hung up or was closed.
-    func remove(_ client: BroadcastClient) {
-        remove(client, notify: true)
+    func remove(_ channel: any Channel) {
+        let (removed, count) = fanout.withLock { fanout -> (Bool, Int) in
+            guard let index = fanout.clients.firstIndex(where: { $0.channel === channel }) else {
+                return (false, fanout.clients.count)
+            }
+            fanout.clients[index].closeDescriptor()
+            fanout.clients.remove(at: index)
+            return (true, fanout.clients.count)
+        }
+        guard removed else { return }
+        logger.debug("state socket: client left (\(count) now)")
+        countChanged()
+        if count < limits.maxClients { summarizeRefusals() }
     }
 
-    private func remove(_ client: BroadcastClient, notify: Bool) {
-        guard let index = clients.firstIndex(where: { $0 === client }) else { return }
-        clients.remove(at: index)
-        logger.debug("state socket: client left (\(clients.count) now)")
-        if notify {
-            countChanged()
-            if clients.count < limits.maxClients { summarizeRefusals() }
+    // MARK: Hand-offs to NIO
+
+    /// Bytes a full socket did not take, for its channel to write.
+    private struct HandOff {
+        let channel: any Channel
+        let bytes: ByteBuffer
+    }
+
+    private func deliver(_ delivery: ClientLink.Delivery, of link: ClientLink,
+                         handOffs: inout [HandOff], failed: inout [any Channel]) {
+        switch delivery {
+        case .sent: break
+        case .handOff(let bytes): handOffs.append(HandOff(channel: link.channel, bytes: bytes))
+        case .failed: failed.append(link.channel)
         }
     }
 
-    private func countChanged() {
-        clientTotal.store(clients.count, ordering: .relaxed)
-        onClientCountChange(clients.count)
+    /// Outside the lock: starts the hand-off writes and closes the clients
+    /// whose sockets failed (NIO then reports them gone, and `remove` runs).
+    private func finish(_ handOffs: [HandOff], _ failed: [any Channel]) {
+        for handOff in handOffs { write(handOff) }
+        for channel in failed { channel.close(promise: nil) }
     }
 
-    /// The client whose queue has been full longest, if longer than the grace.
-    private func longestStalled() -> BroadcastClient? {
+    private func write(_ handOff: HandOff) {
+        let channel = handOff.channel
+        channel.writeAndFlush(handOff.bytes).whenSuccess { [self] in
+            let next = fanout.withLock { fanout -> ByteBuffer? in
+                guard let index = fanout.clients.firstIndex(where: { $0.channel === channel }) else { return nil }
+                return fanout.clients[index].handOffWritten()
+            }
+            if let next { write(HandOff(channel: channel, bytes: next)) }
+        }
+    }
+
+    // MARK: Bookkeeping
+
+    private func countChanged(to count: Int? = nil) {
+        let count = count ?? fanout.withLock { $0.clients.count }
+        clientTotal.store(count, ordering: .relaxed)
+        onClientCountChange(count)
+    }
+
+    /// The index of the client whose hand-off has waited longest, if longer than the grace.
+    private func longestStalled(in clients: [ClientLink]) -> Int? {
         let cutoff = NIODeadline.now() - .nanoseconds(Int64(limits.stalledGraceSeconds * 1e9))
-        return clients.filter { ($0.stalledSince ?? .distantFuture) <= cutoff }
-            .min { $0.stalledSince! < $1.stalledSince! }
+        return clients.indices.filter { (clients[$0].stalledSince ?? .distantFuture) <= cutoff }
+            .min { clients[$0].stalledSince! < clients[$1].stalledSince! }
     }
 
     /// Ends a burst of refusals with one line saying how many there were.
     private func summarizeRefusals() {
-        if refusedWhileFull > 1 || evictedWhileFull > 1 {
-            logger.notice("state socket: while full, refused \(refusedWhileFull) and dropped \(evictedWhileFull) stalled client(s)")
+        let (refused, evicted) = fanout.withLock { fanout -> (Int, Int) in
+            defer {
+                fanout.refusedWhileFull = 0
+                fanout.evictedWhileFull = 0
+            }
+            return (fanout.refusedWhileFull, fanout.evictedWhileFull)
         }
-        refusedWhileFull = 0
-        evictedWhileFull = 0
+        if refused > 1 || evicted > 1 {
+            logger.notice("state socket: while full, refused \(refused) and dropped \(evicted) stalled client(s)")
+        }
     }
 }

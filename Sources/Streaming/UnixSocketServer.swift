@@ -7,7 +7,9 @@ import ServiceLifecycle
 import Synchronization
 
 /// Serves the JSON Lines state stream on a Unix stream socket
-/// (`--listen unix:PATH`), on SwiftNIO's shared event-loop group.
+/// (`--listen unix:PATH`): connections accepted on a thread of their own,
+/// each client's lifetime on SwiftNIO's shared event-loop group, and the
+/// states written by the producer (`StateBroadcaster`).
 ///
 /// The socket file is claimed by `UnixSocketFile` (mode 0660 from the
 /// moment it exists, a lock that keeps a second tiltd from stealing it, a
@@ -25,11 +27,8 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
         public var maxClients = 64
         /// SO_SNDBUF for each client socket in bytes: how much the kernel
         /// queues for a client that stopped reading (about 80 separate lines,
-        /// 0.4 s at 200 Hz: a reader's scheduling hiccup loses nothing). NIO's
-        /// outbound high-water mark is half of it.
+        /// 0.4 s at 200 Hz: a reader's scheduling hiccup loses nothing).
         public var sendBufferBytes: Int32 = 64 * 1024
-        /// States the producer may run ahead of the event loop.
-        public var inboxCapacity = 256
         /// A client whose queue has been full this long counts as stalled:
         /// at the limit, it is dropped to make room for a new client.
         public var stalledGraceSeconds = 1.0
@@ -44,7 +43,8 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     public let path: String
     private let file: UnixSocketFile
     private let broadcaster: StateBroadcaster
-    private let listener: any Channel
+    /// The thread blocked in accept(2).
+    private let acceptor: NIOThreadPool
     private let logger: Logger
     private let closed = Atomic<Bool>(false)
     private let finished: EventLoopPromise<Void>
@@ -66,34 +66,79 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     public init(path: String, group: gid_t? = nil, limits: Limits = Limits(), logger: Logger = TiltdLog.logger,
                 onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) throws {
         let file = try UnixSocketFile.claim(path: path, group: group, backlog: Self.backlog, logger: logger)
-        // One loop for the listener and all its clients; the web server uses
-        // the same singleton group.
+        // One loop for all the clients; the web server uses the same singleton group.
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let broadcaster = StateBroadcaster(eventLoop: loop, limits: limits, logger: logger,
                                            onClientCountChange: onClientCountChange)
-        let highWater = max(Int(limits.sendBufferBytes) / 2, 1024)
-        let bootstrap = ServerBootstrap(group: loop, childGroup: loop)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferBytes))
-            .childChannelOption(.writeBufferWaterMark, value: .init(low: highWater / 2, high: highWater))
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(BroadcastClient(broadcaster: broadcaster))
-                }
-            }
-        do {
-            self.listener = try bootstrap.withBoundSocket(file.socket).wait()
-        } catch {
-            Posix.close(file.socket)
-            file.release()
-            throw UnixSocketError.eventLoop(path: path, reason: "\(error)")
-        }
+        let acceptor = NIOThreadPool(numberOfThreads: 1)
+        acceptor.start()
         self.path = path
         self.file = file
         self.broadcaster = broadcaster
+        self.acceptor = acceptor
         self.logger = logger
         self.finished = loop.makePromise(of: Void.self)
+        acceptor.submit { [file, limits, logger] state in
+            guard case .active = state else { return }
+            Self.acceptClients(on: file.socket, path: path, loop: loop, broadcaster: broadcaster,
+                               sendBufferBytes: limits.sendBufferBytes, logger: logger)
+        }
         logger.notice("serving states on unix:\(path)")
+    }
+
+    /// The accept loop, on the acceptor's thread until `close()` shuts the
+    /// listening socket down. Each client's socket goes to NIO (reads,
+    /// hang-up, hand-off writes) and a second descriptor of it to the
+    /// broadcaster, which sends the states.
+    private static func acceptClients(on listener: Int32, path: String, loop: any EventLoop,
+                                      broadcaster: StateBroadcaster, sendBufferBytes: Int32, logger: Logger) {
+        var reportedFailure: Int32 = 0
+        while true {
+            let client: Int32
+            do {
+                client = try Posix.accept(listener)
+            } catch {
+                switch error.code {
+                case EINVAL, EBADF:
+                    return  // shut down by close()
+                case ECONNABORTED, EPROTO, EPERM:
+                    continue
+                default:
+                    // Out of descriptors or memory: say so once per kind, and
+                    // let whoever holds them go before trying again.
+                    if reportedFailure != error.code {
+                        logger.warning("state socket unix:\(path): \(error); retrying")
+                        reportedFailure = error.code
+                    }
+                    usleep(100_000)
+                    continue
+                }
+            }
+            reportedFailure = 0
+            let direct: DescriptorClaim
+            do {
+                try Posix.setSendBuffer(client, bytes: sendBufferBytes)
+                direct = DescriptorClaim(try Posix.duplicate(client))
+            } catch {
+                logger.warning("state socket unix:\(path): \(error); closing the new connection")
+                Posix.close(client)
+                continue
+            }
+            ClientBootstrap(group: loop)
+                .channelOption(.allowRemoteHalfClosure, value: true)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            BroadcastClient(broadcaster: broadcaster, descriptor: direct))
+                    }
+                }
+                .withConnectedSocket(client)
+                .whenFailure { error in
+                    // NIO closed `client`; the handler never took `direct`.
+                    direct.closeUnlessTaken()
+                    logger.debug("state socket: could not register a client: \(error)")
+                }
+        }
     }
 
     deinit { close() }
@@ -118,7 +163,11 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
             try? finished.futureResult.wait()
             return
         }
-        try? broadcaster.stop(listener: listener).wait()
+        // Wakes accept(2), which then fails: the acceptor's loop ends.
+        Posix.shutdown(file.socket)
+        try? acceptor.syncShutdownGracefully()
+        Posix.close(file.socket)
+        try? broadcaster.stop().wait()
         file.release()
         finished.succeed()
     }

@@ -142,6 +142,42 @@ import TiltdTestSupport
         }
     }
 
+    @Test func aClientThatCatchesUpGetsEveryStateAgain() async throws {
+        try await TestThreadExecutor.offPool {
+            let dir = try TestPaths.temporaryDirectory()
+            var limits = UnixSocketServer.Limits()
+            limits.sendBufferBytes = 4096
+            let server = try UnixSocketServer(path: dir + "/s.sock", limits: limits)
+            defer { server.close() }
+            let client = try SocketTestClient(path: server.path, receiveBufferBytes: 4096)
+            #expect(TestPaths.eventually { server.clientCount == 1 })
+            // Far more than the socket holds while the client does not read:
+            // a line is cut short by the kernel and the rest handed to NIO,
+            // later lines coalesce behind it.
+            let backlog = 500
+            for index in 0..<backlog { server.emit(TestStates.state(index)) }
+            let expected = (0..<(backlog + 50)).map(TestStates.line)
+            let caughtUp = client.readLines(quietFor: 2) { $0 == TestStates.line(backlog - 1) }
+            let indices = caughtUp.compactMap { expected.firstIndex(of: $0) }
+            #expect(indices.count == caughtUp.count, "every line is a whole, valid state")
+            #expect(indices == indices.sorted())
+            #expect(caughtUp.last == TestStates.line(backlog - 1))
+            #expect(caughtUp.count < backlog, "nothing was coalesced while the client did not read")
+            // Once NIO has written what waited, states go straight out again:
+            // a reading client gets every one of them, in order.
+            let after = Mutex<[String]>([])
+            let reader = Thread {
+                let lines = client.readLines(quietFor: 10) { $0 == TestStates.line(backlog + 49) }
+                after.withLock { $0 = lines }
+            }
+            reader.start()
+            Self.emit(backlog..<(backlog + 50), to: server, hertz: 200)
+            #expect(TestPaths.eventually(30) { !after.withLock { $0 }.isEmpty })
+            #expect(after.withLock { $0 } == Array(expected[backlog...]))
+            #expect(server.clientCount == 1)
+        }
+    }
+
     /// VmRSS of this process in KiB.
     static func residentKiB() -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""

@@ -33,6 +33,64 @@ enum Posix {
         guard Glibc.listen(fd, backlog) == 0 else { throw PosixError(call: "listen", code: errno) }
     }
 
+    /// Waits for and accepts a connection on the listening socket `fd`; the
+    /// new socket is made close-on-exec at once (Glibc's module does not
+    /// offer accept4; tiltd starts no processes while serving, and the
+    /// test suite's Foundation `Process` closes inherited descriptors).
+    static func accept(_ fd: Int32) throws(PosixError) -> Int32 {
+        while true {
+            let client = Glibc.accept(fd, nil, nil)
+            if client >= 0 {
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+                return client
+            }
+            if errno != EINTR { throw PosixError(call: "accept", code: errno) }
+        }
+    }
+
+    /// Shuts both directions of `fd` down: wakes a thread blocked in
+    /// `accept(_:)` on it (which then fails with EINVAL).
+    static func shutdown(_ fd: Int32) {
+        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    /// A second descriptor of the same open socket, close-on-exec.
+    static func duplicate(_ fd: Int32) throws(PosixError) -> Int32 {
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw PosixError(call: "fcntl(F_DUPFD_CLOEXEC)", code: errno) }
+        return copy
+    }
+
+    /// Sets `SO_SNDBUF`: how much the kernel queues for a peer that does not read.
+    static func setSendBuffer(_ fd: Int32, bytes: Int32) throws(PosixError) {
+        var value = bytes
+        guard setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &value, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+            throw PosixError(call: "setsockopt(SO_SNDBUF)", code: errno)
+        }
+    }
+
+    /// What one non-blocking `send(2)` did.
+    enum SendOutcome: Equatable {
+        /// This many bytes (all, some, or 0 when the socket's queue is full).
+        case sent(Int)
+        /// The peer is gone (EPIPE, ECONNRESET) or the socket failed.
+        case failed(PosixError)
+    }
+
+    /// Sends what it can of `bytes` on the stream socket `fd` without
+    /// blocking and without SIGPIPE.
+    static func sendNow(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SendOutcome {
+        while true {
+            let n = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            if n >= 0 { return .sent(n) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .sent(0)
+            default: return .failed(PosixError(call: "send", code: errno))
+            }
+        }
+    }
+
     /// `lstat(path)`, or nil when nothing is there.
     static func status(ofPath path: String) throws(PosixError) -> stat? {
         var info = stat()
