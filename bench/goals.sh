@@ -3,6 +3,7 @@
 #
 #   bench/goals.sh              # all goals, RUNS=3
 #   RUNS=5 SECONDS_EACH=20 bench/goals.sh
+#   TILTD_BIN=.build-release/release/tiltd bench/goals.sh cpu   # a prebuilt binary
 #   bench/goals.sh cpu replay   # only some: cpu memory polled proxy replay latency
 #
 # Release builds; never part of CI. Figures move with the load, so the load
@@ -38,8 +39,11 @@ for tool in /usr/bin/umockdev-run /usr/bin/time /usr/bin/iio_readdev /usr/sbin/i
     [[ -x $tool ]] || { echo "goals.sh: $tool is missing: run scripts/setup.sh bench" >&2; exit 1; }
 done
 echo "building release..." >&2
-swift build -c release --product tiltd >&2
-bin="$root/.build/release/tiltd"
+# TILTD_BIN: a release binary built elsewhere (e.g. with --scratch-path).
+if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else
+    swift build -c release --product tiltd >&2
+    bin="$root/.build/release/tiltd"
+fi
 if want replay; then
     swift build -c release --package-path bench --product ReplayBounds >&2
 fi

@@ -21,6 +21,7 @@
 # are steadier than one run).
 #
 #   bench/latency.sh [SECONDS] --against COMMIT [--rounds N]
+#   TILTD_BIN=… BASE_BIN=… bench/latency.sh 10 --against COMMIT   (prebuilt)
 #
 # compares with a release build of COMMIT (e.g. HEAD~1) made in a temporary
 # directory from `git archive`: the two builds take turns, N rounds each
@@ -41,13 +42,20 @@ while [[ $# -gt 0 ]]; do
 done
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-swift build -c release --product tiltd >&2
-bin="$root/.build/release/tiltd"
+# TILTD_BIN / BASE_BIN: use release binaries built elsewhere (e.g. with
+# --scratch-path) instead of building here.
+if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else
+    swift build -c release --product tiltd >&2
+    bin="$root/.build/release/tiltd"
+fi
 builds=("$bin")
 labels=("this tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo ', modified'))")
 if [[ -n "$against" ]]; then
     commit="$(git rev-parse --short "$against")"
     base="/tmp/tiltd-bench-base-$commit"
+    if [[ -n "${BASE_BIN:-}" ]]; then
+        mkdir -p "$base/.build/release" && ln -sf "$BASE_BIN" "$base/.build/release/tiltd"
+    fi
     if [[ ! -x "$base/.build/release/tiltd" ]]; then
         rm -rf "$base" && mkdir -p "$base/.build"
         git archive "$commit" | tar -x -C "$base"

@@ -11,6 +11,7 @@
 #   bench/profile.sh                 # tiltd and iio_readdev, top 15 symbols
 #   TOP=30 FREQ=2000 bench/profile.sh
 #   KEEP=/tmp/prof bench/profile.sh  # keep the perf.data files
+#   TILTD_BIN=.build-release/release/tiltd bench/profile.sh  # a prebuilt binary
 #
 # Release build; never part of CI. perf's sampling interrupts add their own
 # cost (at FREQ=4000, about one sample every 250 µs of CPU), so its totals are
@@ -30,9 +31,11 @@ TOP=${TOP:-15}
 for tool in /usr/bin/umockdev-run /usr/bin/iio_readdev /usr/bin/perf; do
     [[ -x $tool ]] || { echo "profile.sh: $tool is missing: run scripts/setup.sh bench (linux-perf)" >&2; exit 1; }
 done
-echo "building release..." >&2
-swift build -c release --product tiltd >&2
-bin="$(swift build -c release --show-bin-path)/tiltd"
+if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else  # a release binary built elsewhere
+    echo "building release..." >&2
+    swift build -c release --product tiltd >&2
+    bin="$(swift build -c release --show-bin-path)/tiltd"
+fi
 F="$root/Tests/Fixtures"
 work="${KEEP:-$(mktemp -d /tmp/tiltd-profile.XXXXXX)}"
 mkdir -p "$work"
