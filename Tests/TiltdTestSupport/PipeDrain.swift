@@ -40,6 +40,14 @@ public final class PipeDrain: Sendable {
     /// What has arrived so far.
     public var data: Data { collected.value }
 
+    /// What `process` wrote to this pipe so far, as text; once it has ended,
+    /// all of it: seeing the exit does not mean this thread has read the
+    /// last bytes yet (under load it may not have), so wait for end of file.
+    public func text(of process: Process) -> String {
+        if !process.isRunning { waitForEnd(within: 5) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Waits up to `seconds` for end of file (every writer closed), polling
     /// every 5 ms; true when it came.
     @discardableResult

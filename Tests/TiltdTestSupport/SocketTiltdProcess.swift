@@ -64,8 +64,9 @@ public final class SocketTiltdProcess: @unchecked Sendable {
         return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
-    public var stdout: String { String(decoding: out.data, as: UTF8.self) }
-    public var stderr: String { String(decoding: err.data, as: UTF8.self) }
+    /// What tiltd wrote so far; once it has ended, all of it.
+    public var stdout: String { out.text(of: process) }
+    public var stderr: String { err.text(of: process) }
 
     /// Polls `condition` every 20 ms for up to `seconds` while the process runs.
     public func waitFor(_ seconds: TimeInterval = 30, _ condition: () -> Bool) -> Bool {

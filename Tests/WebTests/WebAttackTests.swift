@@ -45,6 +45,8 @@ import Web
             // burst is answered, the flood is in (a debug build under load can
             // take over a second for 300 at once).
             #expect(WebTestClient.health(port: port, timeout: 20) == 200)
+            // Every attacker was accepted by now, so each one's header clock runs.
+            let allAccepted = Date()
             // Drip one byte per connection between health probes, for 3 s.
             let started = Date()
             let failures = Self.probeHealth(port: port) {
@@ -59,8 +61,10 @@ import Web
             // 2 s drain only delays the full close). Margin for a loaded debug
             // build: 10 s, since the server's clock starts when it accepts,
             // which for a burst overflowing the listen backlog waits for
-            // the kernel's SYN-ACK retries.
-            let deadline = floodStarted.addingTimeInterval(2 + 2 + 10)
+            // the kernel's SYN-ACK retries; or, when later, 4 s past the
+            // probe that proved them all accepted (a loaded machine can take
+            // longer than that margin to get there).
+            let deadline = max(floodStarted.addingTimeInterval(2 + 2 + 10), allAccepted.addingTimeInterval(2 + 2 + 4))
             let open = attackers.filter { !$0.waitForClose(timeout: max(0.1, deadline.timeIntervalSinceNow)) }
             #expect(open.isEmpty, "\(open.count) slowloris connections still open")
             let timedOut = attackers.filter { $0.unreadText.hasPrefix("HTTP/1.1 408") }

@@ -54,8 +54,10 @@ final class ChildProcess: @unchecked Sendable {
         for pid in [innermostPID, process.processIdentifier] where pid > 0 { kill(pid, SIGKILL) }
     }
 
-    var stdout: String { String(decoding: out.data, as: UTF8.self) }
-    var stderr: String { String(decoding: err.data, as: UTF8.self) }
+    /// What the program wrote so far; once it has ended, all of it (the
+    /// drain thread may not have read the last bytes yet when the exit is seen).
+    var stdout: String { out.text(of: process) }
+    var stderr: String { err.text(of: process) }
     var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
     var isRunning: Bool { process.isRunning }
 
