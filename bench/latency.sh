@@ -41,7 +41,9 @@ while [[ $# -gt 0 ]]; do
 done
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+# Both executables: `tiltd run` execs tiltd-run when it sits beside tiltd.
 swift build -c release --product tiltd >&2
+swift build -c release --product tiltd-run >&2
 bin="$root/.build/release/tiltd"
 builds=("$bin")
 labels=("this tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo ', modified'))")
@@ -54,7 +56,8 @@ if [[ -n "$against" ]]; then
         # The same resolved packages, without fetching them again.
         [[ -f Package.resolved ]] && cp Package.resolved "$base/"
         cp -a .build/repositories .build/checkouts "$base/.build/" 2>/dev/null || true
-        (cd "$base" && swift build -c release --product tiltd >&2)
+        # tiltd-run fails to build in commits from before it existed: then `run` runs in tiltd.
+        (cd "$base" && swift build -c release --product tiltd >&2 && { swift build -c release --product tiltd-run >&2 || true; })
     fi
     builds+=("$base/.build/release/tiltd")
     labels+=("commit $commit")
