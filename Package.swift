@@ -6,14 +6,21 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tiltd", targets: ["tiltd"]),
+        // `tiltd run` alone: what the daemon links, and nothing more (no
+        // Foundation, HTTP stack, audio or PNG); `tiltd run` execs it when
+        // it sits beside tiltd.
+        .executable(name: "tiltd-run", targets: ["tiltd-run"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Sensors", targets: ["Sensors"]),
         .library(name: "Knob", targets: ["Knob"]),
+        .library(name: "KnobPNG", targets: ["KnobPNG"]),
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "Levels", targets: ["Levels"]),
         .library(name: "Web", targets: ["Web"]),
         .library(name: "TiltBus", targets: ["TiltBus"]),
         .library(name: "Streaming", targets: ["Streaming"]),
+        .library(name: "Jobs", targets: ["Jobs"]),
+        .library(name: "RunCommandLine", targets: ["RunCommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,7 +46,8 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        // libpng's simplified write API (Debian: libpng-dev).
+        // libpng's simplified read and write API (Debian: libpng-dev),
+        // reached only through Sources/KnobPNG/LibPNG.swift.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -65,6 +73,8 @@ let package = Package(
             name: "Levels",
             dependencies: [
                 "CPulse", "CSndFile", "Motion", "Knob",
+                // WAVWriter replaces a file whole as PNGWriter does.
+                "KnobPNG",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -95,21 +105,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Knob: the knob's model (shine, states) and its rasterizer, in
+        // memory (no C library: `tiltd run` links it).
         .target(
             name: "Knob",
-            dependencies: ["Motion", "CPNG"]
+            dependencies: ["Motion"]
+        ),
+        // KnobPNG: Knob's images as PNG files and bytes, through libpng.
+        .target(
+            name: "KnobPNG",
+            dependencies: ["Knob", "CPNG"]
         ),
         // Controls: the seed's other controls (LARSBar EQ slider, Spark
         // recording ring, RGB colour sliders) drawn with Knob's rasterizer.
         .target(
             name: "Controls",
-            dependencies: ["Knob"]
+            dependencies: ["Knob", "KnobPNG"]
         ),
         // Web: the HTTP side of `tiltd serve` on Hummingbird 2 (docs/streaming.md).
         .target(
             name: "Web",
             dependencies: [
                 "Knob",
+                "KnobPNG",
                 "Motion",
                 "Controls",
                 // `tiltd serve` wired (ServeRun): the sample path and the slider's levels.
@@ -135,21 +153,48 @@ let package = Package(
         // Streaming: the one sample path (readings → pipeline → states →
         // sinks), the capture run, paced replay, stdout and the Unix socket
         // server on SwiftNIO, the service lifecycle and the `tiltd: …` log
-        // handler. Raw POSIX calls only in Sources/Streaming/POSIX.
+        // handler. Raw POSIX calls only in Sources/Streaming/POSIX. No
+        // Foundation, Controls or Levels: `tiltd run` links it.
         .target(
             name: "Streaming",
             dependencies: [
                 "Motion",
                 "Sensors",
                 "Knob",
-                // `tiltd render --control larsbar`: the slider and its level files.
-                "Controls",
-                "Levels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Jobs: the one-shot jobs of commands `run` never uses, built on
+        // Streaming: `tiltd render` (options, frame loop, outputs, the
+        // LARSBar slider's frames) and `tiltd list`'s report (text or JSON).
+        .target(
+            name: "Jobs",
+            dependencies: [
+                "Motion",
+                "Sensors",
+                "Knob",
+                "KnobPNG",
+                "Controls",
+                "Levels",
+                "Streaming",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // RunCommandLine: `tiltd run`'s command and the option groups it
+        // shares with the other commands, and the error handling of
+        // tiltd's main; both executables build on it.
+        .target(
+            name: "RunCommandLine",
+            dependencies: [
+                "Motion",
+                "Sensors",
+                "TiltBus",
+                "Streaming",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -163,29 +208,50 @@ let package = Package(
                 "Web",
                 "TiltBus",
                 "Streaming",
+                "Jobs",
+                "RunCommandLine",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The daemon's executable: RunCommand as the root's only command,
+        // shown as `tiltd run`. Linked for a small resident set
+        // (docs/performance.md, Memory): the Swift runtime statically
+        // (ArgumentParser imports FoundationEssentials, whose static archive
+        // needs two more that nothing else names); by the toolchain's lld,
+        // with packed relative relocations (DT_RELR: glibc 2.36, Debian 12)
+        // and without exporting every symbol: 2 MiB less touched at start.
+        .executableTarget(
+            name: "tiltd-run",
+            dependencies: [
+                "RunCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [.unsafeFlags([
+                "-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims",
+                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+            ])]
+        ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion", "Jobs"]),
         // Golden-image comparison shared by the test targets that keep goldens.
-        .target(name: "GoldenTesting", dependencies: ["Knob"], path: "Tests/GoldenTesting"),
-        .testTarget(name: "KnobTests", dependencies: ["Knob", "Motion", "GoldenTesting"], exclude: ["Golden"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "GoldenTesting"],
+        .target(name: "GoldenTesting", dependencies: ["Knob", "KnobPNG"], path: "Tests/GoldenTesting"),
+        .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobPNG", "Motion", "GoldenTesting"], exclude: ["Golden"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "KnobPNG", "GoldenTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "Motion", "tiltd", "TiltdTestSupport"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Knob", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "Streaming", "Sensors",
+            "Web", "Knob", "KnobPNG", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "Streaming", "Sensors",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "TiltdTestSupport", "tiltd"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines.
         .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion"], path: "Tests/TiltdTestSupport"),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport",
-                                                         "Controls", "Levels"]),
-        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Streaming", "Motion", "Knob", "KnobPNG", "TiltdTestSupport",
+                                                    "Controls", "Levels"]),
+        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "KnobPNG", "TiltdTestSupport"]),
     ]
 )

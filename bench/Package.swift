@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(
             name: "FrameBench",
             dependencies: [.product(name: "Knob", package: "tiltd"),
+                           .product(name: "KnobPNG", package: "tiltd"),
                            .product(name: "Motion", package: "tiltd")]
         ),
         .executableTarget(

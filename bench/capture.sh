@@ -23,7 +23,9 @@ fi
 for tool in /usr/bin/umockdev-run /usr/bin/time /usr/bin/iio_readdev /usr/bin/bc; do
     [[ -x $tool ]] || { echo "capture.sh: $tool is missing: apt-get install umockdev libiio-utils time bc" >&2; exit 1; }
 done
+# Both executables: `tiltd run` execs tiltd-run when it sits beside tiltd.
 swift build -c release --product tiltd >&2
+swift build -c release --product tiltd-run >&2
 TILTD=$(swift build -c release --show-bin-path)/tiltd
 F=Tests/Fixtures
 OUT=$(mktemp -d /tmp/tiltd-capture.XXXXXX)

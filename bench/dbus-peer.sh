@@ -24,7 +24,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 proxy=/usr/sbin/iio-sensor-proxy
 [[ -x "$proxy" ]] || { echo "dbus-peer: $proxy missing: apt-get install iio-sensor-proxy" >&2; exit 1; }
 if [[ -z "${TILTD:-}" ]]; then
-    (cd "$root" && swift build -c release --product tiltd >&2)
+    # Both executables: `tiltd run` execs tiltd-run when it sits beside tiltd.
+    (cd "$root" && swift build -c release --product tiltd >&2 && swift build -c release --product tiltd-run >&2)
     TILTD="$root/.build/release/tiltd"
 fi
 work="$(mktemp -d /tmp/tiltd-dbus-peer.XXXXXX)"

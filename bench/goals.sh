@@ -6,14 +6,18 @@
 #   TILTD_BIN=.build-release/release/tiltd bench/goals.sh cpu   # a prebuilt binary
 #   bench/goals.sh cpu replay   # only some: cpu memory polled proxy replay latency
 #
-# Release builds; never part of CI. Figures move with the load, so the load
-# average is printed with the table, every figure is a median of RUNS runs,
-# and each ratio is to a peer measured in the same run:
+# Release builds (in SCRATCH, .build by default; SCRATCH=.build-release keeps
+# them apart from the debug build); never part of CI. Figures move with the
+# load, so the load average is printed with the table, every figure is a
+# median of RUNS runs, and each ratio is to a peer measured in the same run:
 #   cpu      `tiltd run` buffered at 200 Hz, gate on, one socket client:
 #            CPU µs per sample (user+sys of the process, /usr/bin/time)
 #            vs libiio's `iio_readdev -b 1` on the same 4000 scans
-#   memory   peak RSS of that run vs iio_readdev; `tiltd serve` on the same
-#            device with a browser's requests (page, layers, event stream)
+#   memory   peak RSS of that run vs iio_readdev: the VmHWM of the running
+#            image (`tiltd run` execs tiltd-run, and /usr/bin/time's maximum
+#            also counts tiltd's own start before the exec, shown beside it);
+#            `tiltd serve` on the same device with a browser's requests (page,
+#            layers, event stream)
 #   polled   `tiltd run --mode poll --rate 100`, device still, one client:
 #            % of a core (target < 1 %)
 #   proxy    iio-sensor-proxy 3.0 and tiltd on one polled device, each with
@@ -38,11 +42,15 @@ for tool in /usr/bin/umockdev-run /usr/bin/time /usr/bin/iio_readdev /usr/sbin/i
             /usr/bin/monitor-sensor /usr/bin/dbus-daemon /usr/bin/curl; do
     [[ -x $tool ]] || { echo "goals.sh: $tool is missing: run scripts/setup.sh bench" >&2; exit 1; }
 done
-echo "building release..." >&2
-# TILTD_BIN: a release binary built elsewhere (e.g. with --scratch-path).
+# TILTD_BIN: a release tiltd built elsewhere (with tiltd-run beside it);
+# else both executables are built in SCRATCH (default .build).
 if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else
-    swift build -c release --product tiltd >&2
-    bin="$root/.build/release/tiltd"
+    scratch="${SCRATCH:-$root/.build}"
+    echo "building release in $scratch..." >&2
+    # Both executables: `tiltd run` execs tiltd-run when it sits beside tiltd.
+    swift build -c release --scratch-path "$scratch" --product tiltd >&2
+    swift build -c release --scratch-path "$scratch" --product tiltd-run >&2
+    bin="$scratch/release/tiltd"
 fi
 if want replay; then
     swift build -c release --package-path bench --product ReplayBounds >&2
@@ -79,6 +87,24 @@ A: sampling_frequency=100\n
 A: sampling_frequency_available=10 50 100 200 400\n
 DEV
 
+# watch_hwm RUNNER OUT: finds tiltd under umockdev-run (RUNNER) and
+# /usr/bin/time, then reads its VmHWM every 0.1 s until it ends; the last
+# reading, in MiB, goes to OUT. VmHWM starts again at an exec, so this is
+# the peak of the image that ran (tiltd-run), not of tiltd's start.
+watch_hwm() {
+    local runner=$1 out=$2 pid="" kib="" now
+    for _ in $(seq 600); do
+        pid=$(pgrep -P "$(pgrep -P "$runner" | head -1)" 2>/dev/null | head -1 || true)
+        [[ -n $pid ]] && break
+        sleep 0.05
+    done
+    while now=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null) && [[ -n $now ]]; do
+        kib=$now
+        sleep 0.1
+    done
+    echo "${kib:-0}" | awk '{ print $1 / 1024 }' > "$out"
+}
+
 # --- cpu and memory: buffered 200 Hz, 4000 scans --------------------------
 if want cpu || want memory; then
     samples=4000
@@ -89,8 +115,12 @@ if want cpu || want memory; then
             "$bin" run --mode buffer --rate 200 --count "$samples" --listen "unix:$work/run.sock" \
             > /dev/null 2> "$work/tiltd.err" &
         runner=$!
+        watch_hwm "$runner" "$work/hwm.now" &
+        watcher=$!
         python3 "$root/bench/socket_client.py" "$work/run.sock"
         wait "$runner" || { cat "$work/tiltd.err" >&2; exit 1; }
+        wait "$watcher"
+        cat "$work/hwm.now" >> "$work/hwm.tiltd"
         read -r user system rss < <(tail -n 1 "$work/tiltd.time")
         echo "$user $system $rss" | awk -v n=$samples '{ print ($1 + $2) * 1e6 / n, $3 / 1024 }' >> "$work/cpu.tiltd"
         umockdev-run --device "$F/buffered.umockdev" -s "/dev/iio:device0=$F/bench-200hz.script" -- \
@@ -98,11 +128,13 @@ if want cpu || want memory; then
             iio:device0 accel_x accel_y accel_z timestamp > /dev/null 2> "$work/peer.err"
         read -r user system rss < <(tail -n 1 "$work/peer.time")
         echo "$user $system $rss" | awk -v n=$samples '{ print ($1 + $2) * 1e6 / n, $3 / 1024 }' >> "$work/cpu.peer"
-        echo "cpu run $run/$RUNS: tiltd $(tail -1 "$work/cpu.tiltd"), iio_readdev $(tail -1 "$work/cpu.peer")" >&2
+        echo "cpu run $run/$RUNS: tiltd $(tail -1 "$work/cpu.tiltd") (VmHWM $(cat "$work/hwm.now") MiB)," \
+            "iio_readdev $(tail -1 "$work/cpu.peer")" >&2
     done
     result cpu_tiltd "$(cut -d' ' -f1 "$work/cpu.tiltd" | median)"
     result cpu_peer "$(cut -d' ' -f1 "$work/cpu.peer" | median)"
-    result rss_run "$(cut -d' ' -f2 "$work/cpu.tiltd" | median)"
+    result rss_run "$(median < "$work/hwm.tiltd")"
+    result rss_run_time "$(cut -d' ' -f2 "$work/cpu.tiltd" | median)"
     result rss_peer "$(cut -d' ' -f2 "$work/cpu.peer" | median)"
 fi
 

@@ -28,8 +28,13 @@ def main():
         row("CPU per sample, buffered 200 Hz, gate on, 1 client", f"{num('cpu_tiltd'):.1f} µs",
             f"{num('cpu_peer'):.1f} µs (iio_readdev -b 1)", f"{ratio:.2f}", "≤ 1.3×", ratio <= 1.3)
     if "rss_run" in r:
-        row("peak RSS, `tiltd run`", f"{num('rss_run'):.1f} MiB", f"{num('rss_peer'):.1f} MiB (iio_readdev)",
-            f"{num('rss_run') / num('rss_peer'):.1f}", "≤ 12 MiB", num("rss_run") <= 12)
+        row("peak RSS, `tiltd run` (VmHWM of the exec'd tiltd-run)", f"{num('rss_run'):.1f} MiB",
+            f"{num('rss_peer'):.1f} MiB (iio_readdev)", f"{num('rss_run') / num('rss_peer'):.1f}", "≤ 12 MiB",
+            num("rss_run") <= 12)
+    if "rss_run_time" in r:
+        row("peak RSS, `tiltd run` by /usr/bin/time (also tiltd's start before the exec)",
+            f"{num('rss_run_time'):.1f} MiB", f"{num('rss_peer'):.1f} MiB (iio_readdev)",
+            f"{num('rss_run_time') / num('rss_peer'):.1f}", "(report)", True)
     if "rss_serve" in r:
         peer = f"{num('rss_run'):.1f} MiB (tiltd run)" if "rss_run" in r else ""
         ratio = f"{num('rss_serve') / num('rss_run'):.1f}" if "rss_run" in r else ""

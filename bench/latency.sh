@@ -45,7 +45,9 @@ cd "$root"
 # TILTD_BIN / BASE_BIN: use release binaries built elsewhere (e.g. with
 # --scratch-path) instead of building here.
 if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else
+    # Both executables: `tiltd run` execs tiltd-run when it sits beside tiltd.
     swift build -c release --product tiltd >&2
+    swift build -c release --product tiltd-run >&2
     bin="$root/.build/release/tiltd"
 fi
 builds=("$bin")
@@ -62,7 +64,8 @@ if [[ -n "$against" ]]; then
         # The same resolved packages, without fetching them again.
         [[ -f Package.resolved ]] && cp Package.resolved "$base/"
         cp -a .build/repositories .build/checkouts "$base/.build/" 2>/dev/null || true
-        (cd "$base" && swift build -c release --product tiltd >&2)
+        # tiltd-run fails to build in commits from before it existed: then `run` runs in tiltd.
+        (cd "$base" && swift build -c release --product tiltd >&2 && { swift build -c release --product tiltd-run >&2 || true; })
     fi
     builds+=("$base/.build/release/tiltd")
     labels+=("commit $commit")

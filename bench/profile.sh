@@ -33,7 +33,9 @@ for tool in /usr/bin/umockdev-run /usr/bin/iio_readdev /usr/bin/perf; do
 done
 if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else  # a release binary built elsewhere
     echo "building release..." >&2
+    # Both executables: `tiltd run` execs tiltd-run when it sits beside tiltd.
     swift build -c release --product tiltd >&2
+    swift build -c release --product tiltd-run >&2
     bin="$(swift build -c release --show-bin-path)/tiltd"
 fi
 F="$root/Tests/Fixtures"
@@ -61,7 +63,8 @@ perf record -q -e cpu-clock -F "$FREQ" -g -o "$work/peer.data" -- \
 echo "load after: $(uptime)"
 
 for name in tiltd peer; do
-    process=tiltd; [[ $name == peer ]] && process=iio_readdev
+    # `tiltd run` execs tiltd-run: perf names its samples after that image.
+    process=tiltd-run; [[ $name == peer ]] && process=iio_readdev
     echo
     echo "=== $process (perf cpu-clock, $FREQ Hz sampling) ==="
     perf script -i "$work/$name.data" -F comm,pid,tid,time,period,ip,sym,dso 2>/dev/null \

@@ -18,7 +18,7 @@ process whose command name is PROCESS (every thread of it):
 Swift symbols are demangled with swift-demangle when it is on PATH or in
 /opt/swift/usr/bin.
 
-    perf script ... | bench/profile_groups.py tiltd 4000 [TOP]
+    perf script ... | bench/profile_groups.py tiltd-run 4000 [TOP]   (`tiltd run` execs tiltd-run)
 """
 import collections
 import os
@@ -60,7 +60,7 @@ def group_of(dso, sym):
         return "dynamic loader"
     if base.startswith(("libstdc++", "libgcc", "libm.so", "libxml2", "libusb", "libavahi")):
         return "other C libraries"
-    if base in ("tiltd", "iio_readdev"):
+    if base in ("tiltd", "tiltd-run", "iio_readdev"):
         module = module_of(sym)
         if base == "iio_readdev":
             return "iio_readdev"

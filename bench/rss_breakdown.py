@@ -13,12 +13,14 @@ import sys
 
 GROUPS = [
     ("Swift runtime", re.compile(r"/libswift|/lib_swift|/libdispatch|/libBlocksRuntime")),
-    ("Foundation + ICU", re.compile(r"/libFoundation|/lib_Foundation|/libicu")),
+    ("Foundation and its ICU", re.compile(r"/libFoundation|/lib_Foundation")),
     ("C++ runtime", re.compile(r"/libstdc\+\+|/libgcc_s")),
     ("libc, libm, ld.so", re.compile(r"/libc\.so|/libm\.so|/ld-linux|/libpthread|/libdl\.so|/librt\.so")),
     ("audio (pulse, sndfile, codecs)", re.compile(
         r"/libpulse|/libsndfile|/libFLAC|/libvorbis|/libogg|/libopus|/libmpg123|/libmp3lame|/libX|/libxcb|/libasyncns|/libapparmor")),
-    ("IIO (libiio, xml2, usb, avahi, udev)", re.compile(r"/libiio|/libxml2|/libusb|/libavahi|/libudev|/liblzma|/libz\.")),
+    # The system's ICU (libicuuc, libicudata) comes with libiio's libxml2.
+    ("IIO (libiio, xml2 and its ICU, usb, avahi, udev)",
+     re.compile(r"/libiio|/libxml2|/libicu|/libusb|/libavahi|/libudev|/liblzma|/libz\.")),
     ("D-Bus, systemd, crypto", re.compile(r"/libsystemd|/libdbus|/libgcrypt|/libgpg-error|/libcap|/liblz4|/libzstd|/libcrypto|/libssl|/libgnutls")),
 ]
 

@@ -13,6 +13,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 echo "main: building tiltd (release; the first build takes a few minutes)" >&2
 swift build -c release --product tiltd >&2
+# `tiltd run` below execs tiltd-run from beside tiltd.
+swift build -c release --product tiltd-run >&2
 tiltd=.build/release/tiltd
 
 if "$tiltd" list >/dev/null 2>&1; then

@@ -1,5 +1,6 @@
 import Foundation
 import Knob
+import KnobPNG
 
 /// One still of a control, as `tiltd draw` makes it: the control painted
 /// at `scale` pixels per point into an image exactly its bounds, with the

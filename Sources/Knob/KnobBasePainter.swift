@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The procedural knob base: a grey disc brushed in concentric rings,
 /// lighter toward the centre, with an antialiased rim over a soft black drop

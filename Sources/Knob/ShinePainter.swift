@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The procedural shine: white, alpha only, a bow-tie of two soft wedges
 /// fanning up and down from the knob centre whose bright ridge is a thin

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Per frame row, the columns a turned shine can touch: the parts of the
 /// row inside the shine's disc and inside either wedge (up or down), widened

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The TLTiltSlider knob (Teehan+Lax), redrawn from roll and pitch on every
 /// frame: the per-frame-redraw baseline that layered compositing must beat.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Motion
 
 /// Where `--listen` serves the state stream. Only Unix stream sockets:
@@ -36,10 +36,17 @@ public struct ListenAddress: Equatable, Sendable {
         if path.utf8.count > Self.maximumPathBytes {
             throw SettingError("--listen \(path): socket paths are limited to \(Self.maximumPathBytes) bytes; choose a shorter path")
         }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        let directory = Self.directory(of: path)
+        if Posix.fileType(following: directory) != S_IFDIR {
             throw SettingError("--listen \(path): directory \(directory) does not exist; create it first")
         }
+    }
+
+    /// The directory a socket file at `path` goes in, as the message names
+    /// it: "." for a bare name, "/" for one in the root.
+    static func directory(of path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Sensors
 import ServiceLifecycle
 
 /// The D-Bus service as a service of the lifecycle: it serves from its own
@@ -33,7 +33,7 @@ public struct TiltMonitorService: Service {
         let monitor = self.monitor
         try await withGracefulShutdownHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let thread = Thread {
+                DetachedThread.start(name: "tiltd.monitor") {
                     do {
                         try monitor.run()
                         continuation.resume()
@@ -41,8 +41,6 @@ public struct TiltMonitorService: Service {
                         continuation.resume(throwing: error)
                     }
                 }
-                thread.name = "tiltd.monitor"
-                thread.start()
             }
         } onGracefulShutdown: {
             monitor.stop()

@@ -1,6 +1,7 @@
-import Foundation
+import Dispatch
 import Glibc
 import Knob
+import Sensors
 import Synchronization
 
 /// The D-Bus service `net.tiltd.Tilt`: exports `/net/tiltd/Tilt` with
@@ -80,9 +81,7 @@ public final class TiltService: @unchecked Sendable {
             throw error
         }
         bus = connection
-        let thread = Thread { [self] in runLoop() }
-        thread.name = "tiltd.dbus"
-        thread.start()
+        DetachedThread.start(name: "tiltd.dbus") { [self] in runLoop() }
     }
 
     /// Takes one state that passed the gate (any thread). A state proves

@@ -1,6 +1,7 @@
 import Controls
 import Foundation
 import Knob
+import KnobPNG
 
 /// The LARSBar volume slider on `tiltd serve`'s page (`--levels`): its size,
 /// whether dragging it sets a value (`--control-volume`), and the thumb's

@@ -1,5 +1,6 @@
 import Foundation
 import Knob
+import KnobPNG
 
 extension WebLayerImages {
     /// The layers from the project's rasterizer (`KnobLayers`, MTZ style) at

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Levels
+import RunCommandLine
 import Streaming
 
 /// `tiltd levels`: live left/right audio levels (PulseAudio or PipeWire's

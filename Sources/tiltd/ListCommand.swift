@@ -1,4 +1,6 @@
 import ArgumentParser
+import Jobs
+import RunCommandLine
 import Sensors
 import Streaming
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Motion
+import RunCommandLine
 import Sensors
 import Streaming
 

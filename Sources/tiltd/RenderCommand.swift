@@ -1,6 +1,8 @@
 import ArgumentParser
+import Jobs
 import Knob
 import Motion
+import RunCommandLine
 import Streaming
 
 /// `tiltd render FILE`: a recording through the pipeline and the knob

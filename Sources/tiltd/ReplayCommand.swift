@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunCommandLine
 import Streaming
 
 /// `tiltd replay FILE`: a recording through the pipeline to JSON Lines on stdout.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunCommandLine
 import Streaming
 import Web
 

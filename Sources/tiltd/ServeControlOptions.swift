@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunCommandLine
 import Web
 
 /// `serve`'s options for the page's controls (docs/controls.md): the

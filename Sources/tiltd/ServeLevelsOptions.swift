@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunCommandLine
 import Web
 
 /// `tiltd serve`'s options for the LARSBar volume slider beside the knob.

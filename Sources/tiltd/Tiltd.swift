@@ -1,12 +1,13 @@
 import ArgumentParser
 import Glibc
+import RunCommandLine
 import Streaming
 
 /// The tiltd command line: parses arguments and wires Motion and Knob stages
 /// together. Each subcommand lives in its own file.
 @main
 struct Tiltd: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = TiltdVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "tiltd",
@@ -25,33 +26,28 @@ struct Tiltd: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// ArgumentParser's own main, after installing tiltd's log format
-    /// (`tiltd: …` on stderr, once), plus two usage errors it words badly: an
-    /// unknown first word (it would blame `run`, the default command) and a
-    /// `UsageError` from a subcommand's `run()` (shown with that
-    /// subcommand's usage, not the root's).
+    /// `tiltd run` (or the default command) becomes `tiltd-run` when it
+    /// sits beside this executable (`RunExecutable`); everything else runs
+    /// here, through ArgumentParser's main (`CommandMain`), after one usage
+    /// error it words badly: an unknown first word (it would blame `run`,
+    /// the default command).
     static func main() async {
-        TiltdLogHandler.bootstrap()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let unknown = UsageError.unknownCommand(arguments) {
+        RunExecutable.replaceProcessIfRun(arguments)
+        if let unknown = unknownCommand(arguments) {
             TiltdLogHandler.writeStandardError(unknown)
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
-        do {
-            var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch is ReportedFailure {
-            // Already logged by the library that failed: exit 1, nothing more.
-            Glibc.exit(ExitCode.failure.rawValue)
-        } catch let error as UsageError {
-            TiltdLogHandler.writeStandardError(error.text)
-            Glibc.exit(ExitCode.validationFailure.rawValue)
-        } catch {
-            exit(withError: error)
-        }
+        await CommandMain.run(Self.self, arguments: arguments)
+    }
+
+    /// A first argument that is neither an option nor a command: nil when it
+    /// is fine, else the error naming it and the commands.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help" else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !names.contains(first) else { return nil }
+        return "Error: '\(first)' is not a tiltd command; the commands are \(names.joined(separator: ", "))\n"
+            + "Usage: \(usageString())\n  See 'tiltd --help' for more information."
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Knob
+import KnobPNG
 
 /// `PNGWriter.write` replaces a file whole (temporary name, then rename):
 /// regression for the truncated `frame-000036.png` a signal left behind.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Knob
+import KnobPNG
 
 @Suite struct PNGTests {
     /// A premultiplied image with every alpha level and colours up to it.

@@ -1,4 +1,5 @@
 import Foundation
+import Jobs
 import Motion
 @testable import Sensors
 import Testing

@@ -32,6 +32,11 @@ public struct TiltdProcess {
         return repositoryRoot.appendingPathComponent(".build/debug/tiltd")
     }
 
+    /// The `tiltd-run` binary built beside `tiltd`, which `tiltd run` execs.
+    public static var runBinary: URL {
+        binary.deletingLastPathComponent().appendingPathComponent("tiltd-run")
+    }
+
     /// Runs `tiltd arguments…`, optionally under `umockdev-run` with the given
     /// device files and scripts, and waits at most `timeout` seconds.
     ///

@@ -2,6 +2,7 @@ import Controls
 import Foundation
 import GoldenTesting
 import Knob
+import KnobPNG
 import Motion
 import Testing
 import TiltdTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Knob
+import KnobPNG
 import Testing
 import TiltdTestSupport
 

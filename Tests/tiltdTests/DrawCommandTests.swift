@@ -1,5 +1,6 @@
 import Foundation
 import Knob
+import KnobPNG
 import Testing
 import TiltdTestSupport
 

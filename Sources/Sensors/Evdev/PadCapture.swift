@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Motion
 import Synchronization
 
@@ -53,7 +53,7 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
         state.withLock { $0.started = true }
         let status = Self.status(opened)
         let initialNotices = notices
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "tiltd pad") { [self] in
             var go = true
             for notice in initialNotices where go { go = handler(.notice(notice)) }
             if go { go = handler(.opened(status)) }
@@ -61,8 +61,6 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
             pad = nil
             finish()
         }
-        thread.name = "tiltd pad capture"
-        thread.start()
         return status
     }
 

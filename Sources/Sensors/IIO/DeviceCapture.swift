@@ -1,5 +1,5 @@
+import Dispatch
 import Motion
-import Foundation
 import Synchronization
 
 /// Captures an accelerometer on its own thread until stopped, surviving
@@ -59,7 +59,7 @@ public final class DeviceCapture: @unchecked Sendable {
         }
         let initialNotices = notices
         let status = opened.status
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "tiltd capture") { [self] in
             var go = true
             for notice in initialNotices where go { go = handler(.notice(notice)) }
             if go { go = handler(.opened(status)) }
@@ -68,8 +68,6 @@ public final class DeviceCapture: @unchecked Sendable {
             session = nil
             finish()
         }
-        thread.name = "tiltd capture"
-        thread.start()
         return status
     }
 

@@ -1,10 +1,10 @@
-import Foundation
 import Motion
 
 /// What `tiltd list` shows: the IIO accelerometers and the game pads'
 /// motion sensors, which of them `tiltd run` would read without
 /// `--device` (the display accelerometer, never one in the base, else the
-/// first pad), and why none is chosen when so; as text blocks or a JSON array.
+/// first pad), and why none is chosen when so; as text blocks (Jobs adds the
+/// JSON array of `tiltd list --json`).
 public struct DeviceListing: Sendable {
     public var accelerometers: [AccelerometerInfo]
     public var pads: [MotionPadInfo]
@@ -69,27 +69,5 @@ public struct DeviceListing: Sendable {
         accelerometers.enumerated().map { DeviceListEntry(info: $0.element, chosen: $0.offset == chosenAccelerometer).text() }
             .joined()
             + pads.enumerated().map { PadListEntry(info: $0.element, chosen: $0.offset == chosenPad).text() }.joined()
-    }
-
-    /// A pretty-printed JSON array (keys sorted), accelerometers then pads, newline-terminated.
-    public func json() throws -> Data {
-        let entries = accelerometers.enumerated().map {
-            ListedDevice(entry: DeviceListEntry(info: $0.element, chosen: $0.offset == chosenAccelerometer))
-        } + pads.enumerated().map {
-            ListedDevice(entry: PadListEntry(info: $0.element, chosen: $0.offset == chosenPad))
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(entries) + Data("\n".utf8)
-    }
-}
-
-/// An entry of the JSON array: an IIO accelerometer or an evdev pad, each
-/// encoded with its own fields.
-private struct ListedDevice: Encodable {
-    let entry: any Encodable
-
-    func encode(to encoder: any Encoder) throws {
-        try entry.encode(to: encoder)
     }
 }

@@ -5,8 +5,9 @@ import Glibc
 ///
 /// Kept in one place so that the callers above read as Swift, and so that
 /// what the process does to the file system (sockets, locks, modes) can be
-/// reviewed in one file.
-enum Posix {
+/// reviewed in one file. The calls Jobs' render outputs make too are
+/// `package` (within tiltd's package, never public).
+package enum Posix {
     /// `sockaddr_un.sun_path` holds 108 bytes including the terminating NUL.
     static let maximumSocketPathBytes = 107
 
@@ -109,12 +110,12 @@ enum Posix {
     }
 
     /// Removes `path`; a path already gone is not an error.
-    static func unlink(_ path: String) throws(PosixError) {
+    package static func unlink(_ path: String) throws(PosixError) {
         guard Glibc.unlink(path) == 0 || errno == ENOENT else { throw PosixError(call: "unlink", code: errno) }
     }
 
     /// Moves `from` to `to` atomically, replacing what `to` named.
-    static func rename(_ from: String, to: String) throws(PosixError) {
+    package static func rename(_ from: String, to: String) throws(PosixError) {
         guard Glibc.rename(from, to) == 0 else { throw PosixError(call: "rename", code: errno) }
     }
 
@@ -147,47 +148,47 @@ enum Posix {
     }
 
     /// Closes `fd`, ignoring errors (for descriptors only read or already failed).
-    static func close(_ fd: Int32) {
+    package static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }
 
     /// Closes a descriptor that was written to: a failure here can mean lost data.
-    static func closeAfterWriting(_ fd: Int32) throws(PosixError) {
+    package static func closeAfterWriting(_ fd: Int32) throws(PosixError) {
         guard Glibc.close(fd) == 0 else { throw PosixError(call: "close", code: errno) }
     }
 
     /// Creates the directory `path` (mode 0755); one that exists already is fine.
-    static func makeDirectory(_ path: String) throws(PosixError) {
+    package static func makeDirectory(_ path: String) throws(PosixError) {
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw PosixError(call: "mkdir", code: errno) }
     }
 
     /// Opens `path` for writing, truncating or creating it (mode 0644).
-    static func openForWriting(_ path: String) throws(PosixError) -> Int32 {
+    package static func openForWriting(_ path: String) throws(PosixError) -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw PosixError(call: "open", code: errno) }
         return fd
     }
 
     /// True when `path` may be written by this process (`access(W_OK)`).
-    static func isWritable(_ path: String) -> Bool {
+    package static func isWritable(_ path: String) -> Bool {
         access(path, W_OK) == 0
     }
 
     /// The file type bits of `path` after following symbolic links
     /// (`S_IFDIR`, `S_IFREG`, …), or nil when nothing (or a dangling link) is there.
-    static func fileType(following path: String) -> mode_t? {
+    package static func fileType(following path: String) -> mode_t? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mode & S_IFMT
     }
 
     /// True when files may be created in the directory `path` (`access(W_OK | X_OK)`).
-    static func canCreateFiles(in path: String) -> Bool {
+    package static func canCreateFiles(in path: String) -> Bool {
         access(path, W_OK | X_OK) == 0
     }
 
     /// True when `fd` is a terminal.
-    static func isTerminal(_ fd: Int32) -> Bool {
+    package static func isTerminal(_ fd: Int32) -> Bool {
         isatty(fd) != 0
     }
 
@@ -215,7 +216,7 @@ enum Posix {
 
     /// Writes `bytes` to standard error with one `write(2)` per call, so
     /// lines from several threads never interleave.
-    static func writeStandardError(_ bytes: [UInt8]) {
+    package static func writeStandardError(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {

@@ -10,6 +10,7 @@
 // printed for bench/frames.sh to collect.
 import Foundation
 import Knob
+import KnobPNG
 
 func nowNanoseconds() -> UInt64 {
     var ts = timespec()

@@ -4,12 +4,12 @@ import Streaming
 /// `--listen unix:PATH` and `--socket-group`: serve the JSON Lines states on
 /// a Unix socket as well as (or instead of) stdout. (`--on-demand`, which
 /// only `run` can honour, is declared there.)
-struct ListenOptions: ParsableArguments {
+public struct ListenOptions: ParsableArguments {
     @Option(name: .long,
             help: ArgumentHelp("Also serve the JSON Lines states on a Unix stream socket (mode 0660) to any number of clients.",
                                valueName: "unix:PATH"),
             transform: { try ListenAddress(parsing: $0) })
-    var listen: ListenAddress?
+    public var listen: ListenAddress?
 
     @Option(name: .customLong("socket-group"),
             help: ArgumentHelp("Group of the --listen socket file, whose members may connect. Default: "
@@ -17,10 +17,12 @@ struct ListenOptions: ParsableArguments {
                                valueName: "group"))
     var socketGroup: String?
 
-    func validate() throws { _ = try settings() }
+    public init() {}
+
+    public func validate() throws { _ = try settings() }
 
     /// The checked settings, or nil without `--listen`.
-    func settings() throws -> SocketListenSettings? {
+    public func settings() throws -> SocketListenSettings? {
         guard let listen else {
             if socketGroup != nil { throw ValidationError("--socket-group needs --listen unix:PATH") }
             return nil

@@ -1,3 +1,4 @@
+import Jobs
 import Knob
 import Motion
 import Streaming

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import Knob
+import KnobPNG
 import Motion
+import Streaming
 
 /// Where `tiltd render` puts frames: numbered PNG files in a directory, or
 /// a y4m stream to a file or stdout (written in large blocks with `write`).

@@ -2,17 +2,17 @@ import ArgumentParser
 import Sensors
 
 /// Which accelerometer to read and how: shared by `run` and `record`.
-struct DeviceOptions: ParsableArguments {
+public struct DeviceOptions: ParsableArguments {
     /// `--uri`'s help, shared with `list`.
-    static let uriHelp = ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.", valueName: "uri")
+    public static let uriHelp = ArgumentHelp("libiio context: local:, ip:HOST[:PORT] (iiod), usb:BUS.DEV.INTF.", valueName: "uri")
 
-    @Option(help: uriHelp) var uri: String = "local:"
+    @Option(help: uriHelp) public var uri: String = "local:"
 
     @Option(help: ArgumentHelp("Accelerometer by id (iio:device0), name, label or location "
                                + "(display, base); a game pad's motion sensor by node (/dev/input/event5) "
                                + "or name. Default: the display one, never a base one.",
                                valueName: "device"))
-    var device: String?
+    public var device: String?
 
     @Option(help: ArgumentHelp("auto (IIO, else a game pad's motion sensor through evdev), iio, evdev, or "
                                + "rotation: an HID sensor hub's own fused quaternion (dev_rotation), checked "
@@ -34,7 +34,9 @@ struct DeviceOptions: ParsableArguments {
     var mountMatrix: String?
 
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         try validating {
             try CaptureConfiguration.check(uri: uri, device: device, source: source, rateHertz: rate,
                                            mountMatrix: mountMatrix)
@@ -43,7 +45,7 @@ struct DeviceOptions: ParsableArguments {
 
     /// The device options given (defaults left out), for a command that
     /// must refuse them (`serve --replay`).
-    var givenOptions: [String] {
+    public var givenOptions: [String] {
         var given: [String] = []
         if uri != "local:" { given.append("--uri") }
         if device != nil { given.append("--device") }
@@ -56,7 +58,7 @@ struct DeviceOptions: ParsableArguments {
     /// The capture configuration these options describe (`--source auto` decided now).
     ///
     /// - Parameter gyro: read the paired gyroscope too (false: `--no-gyro`).
-    func makeCaptureConfiguration(gyro: Bool = true) throws -> CaptureConfiguration {
+    public func makeCaptureConfiguration(gyro: Bool = true) throws -> CaptureConfiguration {
         try validating {
             try CaptureConfiguration(uri: uri, device: device, source: source, mode: mode, rateHertz: rate,
                                      mountMatrix: mountMatrix, gyroEnabled: gyro)

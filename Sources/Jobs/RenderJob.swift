@@ -1,6 +1,7 @@
 import Glibc
 import Knob
 import Motion
+import Streaming
 
 /// `tiltd render`: its options checked together (every refusal before any
 /// file is touched), then the recording through the pipeline to states and

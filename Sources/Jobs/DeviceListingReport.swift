@@ -1,5 +1,6 @@
 import Foundation
 import Sensors
+import Streaming
 
 /// `tiltd list`, run: the listing on stdout (text or JSON), the devices
 /// skipped and what is missing as notices on stderr.

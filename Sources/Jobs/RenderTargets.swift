@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Streaming
 
 /// Every path `tiltd render` will write, checked before the first frame, so
 /// a bad `--contact-sheet` or `--out` fails at once instead of after an hour

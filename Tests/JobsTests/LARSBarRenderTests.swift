@@ -1,6 +1,8 @@
 import Controls
 import Foundation
+import Jobs
 import Knob
+import KnobPNG
 import Levels
 import Motion
 import Streaming

@@ -1,5 +1,7 @@
 import Foundation
+import Jobs
 import Knob
+import KnobPNG
 import Motion
 import Streaming
 import Testing

@@ -1,3 +1,5 @@
+import Knob
+
 /// Reads PNG files (any colour type libpng handles) as premultiplied
 /// `RGBAImage`s through libpng's simplified read API; for tests and golden
 /// files.

@@ -4,8 +4,8 @@ import TiltBus
 
 /// `tiltd run` (the default command): a real accelerometer → the Motion
 /// pipeline → JSON Lines states on stdout, one flushed line per state.
-struct RunCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct RunCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Stream knob states from an accelerometer as JSON Lines (the default command).",
         discussion: """
@@ -32,20 +32,22 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var limits: RunLimitOptions
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         if onDemand && listen.listen == nil {
             throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
         }
         if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
     }
 
-    func run() async throws {
+    public func run() async throws {
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
         let stream = try DeviceStateStream(.init(
             capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.configuration(),
             tracePath: record, count: limits.count, durationSeconds: limits.duration, listen: listen.settings(),
-            openWhileSocketClients: onDemand, version: Tiltd.version), claimed: dbus.dbus != nil)
+            openWhileSocketClients: onDemand, version: TiltdVersion.current), claimed: dbus.dbus != nil)
         defer { stream.close() }
         // --dbus: claims open and close the device, as --on-demand's clients do.
         let service = try dbus.startService(device: device) { count in stream.claimsChanged(count) }

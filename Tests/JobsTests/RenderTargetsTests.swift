@@ -1,4 +1,5 @@
 import Foundation
+import Jobs
 import Streaming
 import Testing
 import TiltdTestSupport

@@ -1,7 +1,9 @@
 import Foundation
 import Knob
+import KnobPNG
 import Motion
 import ServiceLifecycle
+import Streaming
 import Synchronization
 
 /// What `tiltd render` draws and where: every choice of the command line,

@@ -5,7 +5,7 @@ import Motion
 /// readings into states (`run`, `replay`, `render`, `serve`):
 /// `@OptionGroup var pipeline: PipelineOptions`, then
 /// `pipeline.makeConfiguration()`.
-struct PipelineOptions: ParsableArguments {
+public struct PipelineOptions: ParsableArguments {
     @Option(name: .customLong("cutoff"), parsing: .unconditional, help: ArgumentHelp(
         "Low-pass filter cutoff in Hz.", valueName: "hz"))
     var cutoffHertz: Double = 5
@@ -38,7 +38,7 @@ struct PipelineOptions: ParsableArguments {
     @Flag(name: .customLong("no-gyro"), help: ArgumentHelp(
         "Ignore the gyroscope: accelerometer-only filtering, as without one (default: fuse the gyro "
             + "when the device or recording has one)."))
-    var noGyro = false
+    public var noGyro = false
 
     @Option(name: .customLong("shake-band"), help: ArgumentHelp(
         "Accelerometer only: how far |a|² may stray from the device's g² (relative) before a sample counts "
@@ -51,10 +51,12 @@ struct PipelineOptions: ParsableArguments {
             + "(longer: steadier during motion, slower to correct; default 1).", valueName: "s"))
     var gyroTimeConstantSeconds: Double = GravityFusion.Settings().timeConstantSeconds
 
-    func validate() throws { _ = try configuration() }
+    public init() {}
+
+    public func validate() throws { _ = try configuration() }
 
     /// The checked configuration these options describe.
-    func configuration() throws -> PipelineConfiguration {
+    public func configuration() throws -> PipelineConfiguration {
         try validating {
             try PipelineConfiguration(
                 cutoffHertz: cutoffHertz, threshold: threshold, knobRadiusPixels: knobRadiusPixels,
@@ -64,7 +66,7 @@ struct PipelineOptions: ParsableArguments {
     }
 
     /// The configuration, once `validate()` has passed.
-    func makeConfiguration() -> PipelineConfiguration {
+    public func makeConfiguration() -> PipelineConfiguration {
         (try? configuration()) ?? PipelineConfiguration()
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Knob
 
 /// Writes `RGBAImage`s as 8-bit RGBA PNG through libpng's simplified write
 /// API (`png_image_write_to_file`, `png_image_write_to_memory`), converting
