@@ -128,6 +128,7 @@ final class StateBroadcaster: @unchecked Sendable {
         var handOffs: [HandOff] = []
         var failed: [any Channel] = []
         var evicted: (any Channel)?
+        var count = 0
         let admission = fanout.withLock { fanout -> Admission in
             guard !fanout.stopping else { return .closing }
             if fanout.clients.count >= limits.maxClients {
@@ -149,13 +150,14 @@ final class StateBroadcaster: @unchecked Sendable {
                 deliver(link.offer(fanout.line), of: link, handOffs: &handOffs, failed: &failed)
             }
             fanout.clients.append(link)
+            count = fanout.clients.count
             return .admitted
         }
         if case .admitted = admission {
             evicted?.close(promise: nil)
             finish(handOffs, failed)
-            countChanged()
-            logger.debug("state socket: client connected (\(clientCount) now)")
+            countChanged(to: count)
+            logger.debug("state socket: client connected (\(count) now)")
         } else {
             link.closeDescriptor()
         }
@@ -174,7 +176,7 @@ final class StateBroadcaster: @unchecked Sendable {
         }
         guard removed else { return }
         logger.debug("state socket: client left (\(count) now)")
-        countChanged()
+        countChanged(to: count)
         if count < limits.maxClients { summarizeRefusals() }
     }
 
@@ -215,8 +217,7 @@ final class StateBroadcaster: @unchecked Sendable {
 
     // MARK: Bookkeeping
 
-    private func countChanged(to count: Int? = nil) {
-        let count = count ?? fanout.withLock { $0.clients.count }
+    private func countChanged(to count: Int) {
         clientTotal.store(count, ordering: .relaxed)
         onClientCountChange(count)
     }
