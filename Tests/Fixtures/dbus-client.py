@@ -10,10 +10,15 @@ usage: dbus-client.py ADDRESS MODE [COUNT]
           when stdin closes prints "received N" (N signals seen) and exits.
   release claims, releases, prints "released"; exits when stdin closes.
 
+"When stdin closes" also means on SIGUSR1: end of file never comes while
+another process spawned meanwhile holds a copy of the pipe's write end
+(Foundation's Pipe is not close-on-exec), so the tests send both.
+
 A refused Claim prints "error: NAME: MESSAGE" and exits 2.
 """
 import json
 import os
+import signal
 import sys
 
 from gi.repository import Gio, GLib
@@ -60,6 +65,10 @@ try:
 except GLib.Error as error:
     print("error: %s: %s" % (Gio.DBusError.get_remote_error(error), error.message), flush=True)
     sys.exit(2)
-print("released" if mode == "release" else "ready", flush=True)
+# Both before "ready": the tests may end the client as soon as they see it.
+# A child started from a libdispatch worker inherits its blocked signals.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})
 GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_IN | GLib.IO_HUP, stdin_closed)
+GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: stdin_closed(None, None))
+print("released" if mode == "release" else "ready", flush=True)
 loop.run()

@@ -92,6 +92,13 @@ final class ChildProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Closes the program's standard input (the Python clients end on it).
-    func closeInput() { try? input.fileHandleForWriting.close() }
+    /// Closes the program's standard input and sends SIGUSR1: dbus-client.py
+    /// ends on either. End of file alone can fail to come, because Foundation's
+    /// `Pipe` is not close-on-exec and a process another test spawns meanwhile
+    /// can inherit the write end (seen once in a fresh CI run).
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
+        let pid = innermostPID
+        if pid > 0 { kill(pid, SIGUSR1) }
+    }
 }
