@@ -10,6 +10,7 @@ import Knob
 ///     /events            server-sent events, one per state
 ///     /ws                WebSocket, one text message per state (WebSocketGate)
 ///     /state             the newest state as JSON; 503 before the first
+///     /tiltd.js          states as deviceorientation/devicemotion events (WebTiltdScript)
 ///     /healthz           200 and a small JSON status
 ///
 /// `WebRequestPolicy` runs first (Host allowlist, methods). Live streams are
@@ -57,6 +58,10 @@ enum WebRouter {
             var bytes: [UInt8] = []
             entry.appendJSONLine(to: &bytes)
             return WebResponse.json(.ok, bytes)
+        }
+        let tiltdScript = Array(WebTiltdScript.source.utf8)
+        router.get(RouterPath(WebTiltdScript.path)) { _, _ in
+            WebResponse.bytes(.ok, tiltdScript, type: "text/javascript; charset=utf-8", cache: "no-cache")
         }
         router.get("/healthz") { _, _ in
             let body = #"{"status":"ok","states":\#(parts.feed.current?.sequence ?? 0),"streams":\#(parts.slots.count),"source":"\#(WebResponse.jsonEscaped(parts.sourceDescription))"}"# + "\n"
