@@ -116,4 +116,32 @@ import TiltdTestSupport
             #expect(try tools.errors(page) == [], "uncaught errors on the page")
         }
     }
+
+    /// Issue 21 item 4 in a real browser: a page on another site (here
+    /// `http://localhost:PORT`, which is not the site of 127.0.0.1) puts
+    /// eight `<img src=http://127.0.0.1:PORT/events>` on itself. Chromium
+    /// sends them with `Sec-Fetch-Site: cross-site` and no `Origin`; every
+    /// one is refused, while that page's own stream (same-origin) runs.
+    @Test(.enabled(if: WebBrowser.executable != nil))
+    func imagesOnAnotherSiteGetNoStream() async throws {
+        let feed = WebStateFeed()
+        let layers = try WebLayerImages.render(size: 64)
+        try await WebServerTests.withServer(layers: layers, feed: feed) { server, port in
+            feed.emit(TestStates.state(1))
+            let tools = try WebDevTools(profile: try TestPaths.temporaryDirectory())
+            let page = try tools.openCollectingErrors("http://localhost:\(port)/")
+            try tools.waitFor(page, "document.getElementById('status').className === 'live'")
+            _ = try tools.evaluate(page, """
+                window.failed = 0;
+                for (let i = 0; i < 8; i++) {
+                  const image = document.createElement('img');
+                  image.onerror = () => { window.failed += 1; };
+                  image.src = 'http://127.0.0.1:\(port)/events?' + i;
+                  document.body.appendChild(image);
+                }
+                """)
+            try tools.waitFor(page, "window.failed === 8")
+            #expect(server.slots.count == 1, "only the page's own stream is open: \(server.slots.count)")
+        }
+    }
 }
