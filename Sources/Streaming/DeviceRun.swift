@@ -150,6 +150,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
             logger.notice("\(message)")
         case .opened(let status):
             logger.notice("\(status.openedMessage)")
+            sampleRun?.sink.deviceOpened(status, fusingGyroscope: configuration.gyroEnabled && status.readsGyroscope)
             if trace == nil, let tracePath {
                 do {
                     trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status, version: version))

@@ -93,6 +93,17 @@ public final class TiltService: @unchecked Sendable {
         }
     }
 
+    /// Hears that the device was opened (any thread): HasGyroscope says
+    /// whether its gyroscope is fused, HasAccelerometer becomes true and
+    /// Device names it if it was not known at start.
+    public func deviceOpened(_ status: CaptureStatus, fusingGyroscope: Bool) {
+        update { properties in
+            properties.hasAccelerometer = true
+            properties.hasGyroscope = fusingGyroscope
+            if properties.device.isEmpty { properties.device = status.info.displayName }
+        }
+    }
+
     /// Changes the properties (any thread); claimants hear of the changes.
     public func update(_ change: (inout TiltProperties) -> Void) {
         shared.withLock { shared in
