@@ -6,8 +6,9 @@
 /// A value type with no allocation, existential or Foundation call on the
 /// per-sample path (diagnostics, which are rare, are the exception), so a
 /// release build processes tens of millions of samples per second on one
-/// core. The classifier sees the filtered vector in the device frame, as
-/// iio-sensor-proxy sees the device; angles are in the screen's frame.
+/// core. The orientation tracker sees the filtered (or fused) vector in the
+/// device frame, as iio-sensor-proxy sees the device; angles are in the
+/// screen's frame.
 public struct TiltPipeline: Sendable {
     /// Diagnostics kept at most; later ones are counted in `droppedDiagnostics`.
     public static let diagnosticCapacity = 1000
