@@ -1,7 +1,7 @@
 /// The whole per-sample path: reading → robust low-pass filter (and, for a
-/// reading with a gyroscope, `GravityFusion`) → discrete
-/// orientation (`OrientationTracker`) → screen mapping → neutral pose → continuous roll/pitch →
-/// change gate → tilt state.
+/// reading with a gyroscope, `GravityFusion`) → discrete orientation
+/// (`OrientationTracker`) → screen mapping → neutral pose → continuous
+/// roll/pitch → change gate → tilt state.
 ///
 /// A value type with no allocation, existential or Foundation call on the
 /// per-sample path (diagnostics, which are rare, are the exception), so a
