@@ -17,7 +17,7 @@ public final class BroadcastTee: StateSink {
         for sink in sinks { sink.flush() }
     }
 
-    public func deviceOpened(_ status: CaptureStatus, fusingGyroscope: Bool) {
-        for sink in sinks { sink.deviceOpened(status, fusingGyroscope: fusingGyroscope) }
+    public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
+        for sink in sinks { sink.captureStatus(status, fusingGyroscope: fusingGyroscope) }
     }
 }

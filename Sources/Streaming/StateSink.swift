@@ -7,12 +7,13 @@ public protocol StateSink: AnyObject {
     func emit(_ state: KnobState)
     /// Pushes out anything buffered (called at the end and when idle).
     func flush()
-    /// Hears that a live device was opened (`status`), and whether its
-    /// gyroscope is fused into the states that follow.
-    func deviceOpened(_ status: CaptureStatus, fusingGyroscope: Bool)
+    /// Hears a live device's status when it opens and when it changes (a
+    /// gyroscope lost), and whether a gyroscope is fused into the states
+    /// that follow.
+    func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool)
 }
 
 extension StateSink {
     public func flush() {}
-    public func deviceOpened(_ status: CaptureStatus, fusingGyroscope: Bool) {}
+    public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {}
 }

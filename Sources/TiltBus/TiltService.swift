@@ -93,10 +93,11 @@ public final class TiltService: @unchecked Sendable {
         }
     }
 
-    /// Hears that the device was opened (any thread): HasGyroscope says
-    /// whether its gyroscope is fused, HasAccelerometer becomes true and
-    /// Device names it if it was not known at start.
-    public func deviceOpened(_ status: CaptureStatus, fusingGyroscope: Bool) {
+    /// Hears the device's status when it opens or changes (any thread):
+    /// HasGyroscope says whether its gyroscope is fused (false once it is
+    /// lost), HasAccelerometer becomes true and Device names it if it was
+    /// not known at start.
+    public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
         update { properties in
             properties.hasAccelerometer = true
             properties.hasGyroscope = fusingGyroscope

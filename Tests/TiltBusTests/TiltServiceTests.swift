@@ -103,11 +103,11 @@ struct TiltServiceTests {
             triggerCandidate: nil, timestampClock: nil)
         let status = CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic")
         #expect(service.busProperty("HasGyroscope") == .bool(false))
-        service.deviceOpened(status, fusingGyroscope: true)
+        service.captureStatus(status, fusingGyroscope: true)
         #expect(service.busProperty("HasGyroscope") == .bool(true))
         #expect(service.busProperty("HasAccelerometer") == .bool(true))
         #expect(service.busProperty("Device") == .string("iio:device0 (bmi160)"))
-        service.deviceOpened(status, fusingGyroscope: false)
+        service.captureStatus(status, fusingGyroscope: false)
         #expect(service.busProperty("HasGyroscope") == .bool(false))
     }
 

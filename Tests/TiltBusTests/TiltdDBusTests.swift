@@ -65,6 +65,26 @@ struct TiltdDBusTests {
         #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
     }
 
+    /// A gyroscope lost mid-run (its buffer stops: sibling-gyro-dies.script)
+    /// turns HasGyroscope false while the claim goes on.
+    @Test func hasGyroscopeTurnsFalseWhenTheGyroscopeIsLost() throws {
+        let bus = try PrivateBus()
+        let tiltd = try ChildProcess("/usr/bin/umockdev-run", [
+            "--device", ChildProcess.fixture("sibling-buffered.umockdev"),
+            "-s", "/dev/iio:device0=\(ChildProcess.fixture("sibling-accel.script"))",
+            "-s", "/dev/iio:device1=\(ChildProcess.fixture("sibling-gyro-dies.script"))",
+            "--", ChildProcess.tiltd, "run", "--dbus", "session"], environment: bus.environment)
+        #expect(tiltd.waitFor { (try? Self.property("HasGyroscope", on: bus)) == "b true" }, "\(tiltd.stderr)")
+        let client = try ChildProcess("/usr/bin/python3", [ChildProcess.fixture("dbus-client.py"), bus.address,
+                                                           "claim", "0"])
+        #expect(client.waitFor { client.stdout.contains("ready") }, "\(client.stderr)")
+        #expect(tiltd.waitFor(60) { tiltd.stderr.contains("lost the gyroscope iio:device1") }, "\(tiltd.stderr)")
+        #expect(tiltd.waitFor { (try? Self.property("HasGyroscope", on: bus)) == "b false" }, "\(tiltd.stderr)")
+        client.closeInput()
+        #expect(client.waitFor { !client.isRunning })
+        #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
+    }
+
     @Test func claimantGetsTheJSONLinesStatesAndItsDeathClosesTheDevice() throws {
         let bus = try PrivateBus()
         let tiltd = try Self.startTiltd(on: bus)
