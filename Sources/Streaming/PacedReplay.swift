@@ -33,7 +33,7 @@ public struct PacedReplay: Sendable {
     public func play(into run: SampleRun, clock: ContinuousClock = ContinuousClock()) async throws {
         while true {
             var origin: (firstNanoseconds: Int64, start: ContinuousClock.Instant)?
-            var blocks = source.makeBlocks()
+            let blocks = source.makeBlocks()
             while let block = try blocks() {
                 for reading in block {
                     let pace = origin ?? (reading.timestampNanoseconds, clock.now)

@@ -55,4 +55,52 @@ import TiltdTestSupport
             try RenderTargets(format: .png, out: dir + "/file/frames", contactSheet: nil, overwrite: false)
         } throws: { "\($0)".contains("\(dir)/file is not a directory") }
     }
+
+    @Test(arguments: [("x", ""), ("/x", "/"), ("a/b", "a"), ("a/b/", "a"), ("/", "/"), ("a//b", "a"),
+                      ("x/", ""), ("/tmp/f/s", "/tmp/f"), ("//x", "/")])
+    func theParentOfAPathIsItsFolder(path: String, parent: String) {
+        #expect(RenderTargets.parentPath(path) == parent)
+    }
+
+    /// Issue 21 item 7: a one-character last component crashed
+    /// NSString.deletingLastPathComponent (SIGILL).
+    @Test func oneCharacterNamesAreCheckedLikeAnyOther() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try RenderTargets(format: .png, out: dir + "/x", contactSheet: dir + "/m/s", overwrite: false)
+        _ = try RenderTargets(format: .y4m, out: dir + "/y", contactSheet: dir + "/n/o/p", overwrite: false)
+        FileManager.default.createFile(atPath: dir + "/f", contents: Data())
+        #expect {
+            try RenderTargets(format: .png, out: dir + "/f/x", contactSheet: nil, overwrite: false)
+        } throws: { "\($0)".contains("\(dir)/f is not a directory") }
+    }
+
+    @Test(arguments: [
+        (RenderFormat.png, "frames", "frames", "is --out"),
+        (.png, "frames", "./frames/", "is --out"),
+        (.png, "frames/a", "frames", "is a folder of --out"),
+        (.png, "frames", "frames/frame-000003.png", "has a frame's name"),
+        (.y4m, "knob.y4m", "knob.y4m", "is --out"),
+        (.y4m, "knob.y4m", "knob.y4m/sheet.png", "lies inside --out"),
+    ])
+    func aContactSheetTheFramesWouldClashWithIsRefusedFirst(format: RenderFormat, out: String, sheet: String,
+                                                            says: String) throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let outPath = dir + "/" + out, sheetPath = sheet.hasPrefix("./") ? dir + sheet.dropFirst() : dir + "/" + sheet
+        #expect {
+            try RenderTargets(format: format, out: outPath, contactSheet: sheetPath, overwrite: false)
+        } throws: { "\($0)".contains("--contact-sheet \(sheetPath) \(says)") && "\($0)".contains("give") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    @Test func aContactSheetBesideOrAmongTheFramesIsFine() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir + "/frames/sheet.png",
+                              overwrite: false)
+        _ = try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir + "/frames.png", overwrite: false)
+        _ = try RenderTargets(format: .y4m, out: dir + "/k.y4m", contactSheet: dir + "/k.png", overwrite: false)
+        _ = try RenderTargets(format: .y4m, out: "-", contactSheet: dir + "/-", overwrite: false)
+    }
 }

@@ -109,6 +109,25 @@ import TiltdTestSupport
         #expect(Self.names(dir).contains("notes.txt"))
     }
 
+    /// Issue 21 item 7: `--out x` crashed (SIGILL in Foundation), and a
+    /// contact sheet at `--out` was refused only after every frame.
+    @Test func aOneCharacterOutRendersAndASheetAtOutIsRefusedFirst() throws {
+        let dir = try Self.directory("short")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = dir.appendingPathComponent("x")
+        let short = try TiltdProcess.run(["render", Self.recording, "--out", frames.path, "--size", "16", "--fps", "2",
+                                          "--quiet", "--contact-sheet", dir.appendingPathComponent("m/s").path])
+        #expect(short.status == 0, "\(short.status) \(short.stderr)")
+        #expect(Self.names(frames).contains("frame-000000.png"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("m/s").path))
+        let clash = dir.appendingPathComponent("clash")
+        let same = try TiltdProcess.run(["render", Self.recording, "--out", clash.path, "--size", "16",
+                                         "--contact-sheet", clash.path])
+        #expect(same.status == 1)
+        #expect(same.stderr.contains("--contact-sheet \(clash.path) is --out"), "\(same.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: clash.path))
+    }
+
     @Test func everyOutputPathIsCheckedBeforeTheFirstFrame() throws {
         let dir = try Self.directory("paths")
         defer { try? FileManager.default.removeItem(at: dir) }
