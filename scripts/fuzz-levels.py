@@ -248,7 +248,7 @@ def main() -> int:
         suffix, data = rng.choice(audio)
         inputs.append(("audio", suffix, mutate_audio(data, suffix, rng)))
         inputs.append(("jsonl", ".jsonl", mutate_levels(rng.choice(texts), rng)))
-    modes = [rng.choices(["levels", "paced", "render"], weights=[70, 15, 15])[0] for _ in inputs]
+    modes = [rng.choices(["levels", "paced", "render"], weights=[85, 10, 5])[0] for _ in inputs]
     keep = os.path.join(ROOT, "out", "fuzz", "levels-failures")
     counts = {"audio": {}, "jsonl": {}}
     started = time.monotonic()

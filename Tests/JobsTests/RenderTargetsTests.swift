@@ -30,7 +30,7 @@ import TiltdTestSupport
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for name in ["frame-000000.png", "frame-000001.png", "notes.txt"] {
-            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data("x".utf8))
         }
         #expect {
             try RenderTargets(format: .png, out: dir, contactSheet: nil, overwrite: false)
@@ -50,7 +50,7 @@ import TiltdTestSupport
         #expect {
             try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir, overwrite: false)
         } throws: { "\($0)".contains("--contact-sheet \(dir) is a directory") }
-        FileManager.default.createFile(atPath: dir + "/file", contents: Data())
+        _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data())
         #expect {
             try RenderTargets(format: .png, out: dir + "/file/frames", contactSheet: nil, overwrite: false)
         } throws: { "\($0)".contains("\(dir)/file is not a directory") }
@@ -65,11 +65,20 @@ import TiltdTestSupport
     /// Issue 21 item 7: a one-character last component crashed
     /// NSString.deletingLastPathComponent (SIGILL).
     @Test func oneCharacterNamesAreCheckedLikeAnyOther() throws {
+        // Relative, and missing: the probe for an existing folder reaches the bare name.
+        let free = try #require("qzjkvwxy".map(String.init).filter { !FileManager.default.fileExists(atPath: $0) }
+            .prefix(2).map { $0 })
+        try #require(free.count == 2, "every candidate name exists in the working directory")
+        _ = try RenderTargets(format: .png, out: free[0], contactSheet: free[1], overwrite: false)
+        _ = try RenderTargets(format: .png, out: free[0] + "/frames", contactSheet: free[1] + "/sheet.png",
+                              overwrite: false)
+        _ = try RenderTargets(format: .y4m, out: free[0], contactSheet: nil, overwrite: false)
+        #expect(!FileManager.default.fileExists(atPath: free[0]) && !FileManager.default.fileExists(atPath: free[1]))
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         _ = try RenderTargets(format: .png, out: dir + "/x", contactSheet: dir + "/m/s", overwrite: false)
         _ = try RenderTargets(format: .y4m, out: dir + "/y", contactSheet: dir + "/n/o/p", overwrite: false)
-        FileManager.default.createFile(atPath: dir + "/f", contents: Data())
+        _ = FileManager.default.createFile(atPath: dir + "/f", contents: Data())
         #expect {
             try RenderTargets(format: .png, out: dir + "/f/x", contactSheet: nil, overwrite: false)
         } throws: { "\($0)".contains("\(dir)/f is not a directory") }
