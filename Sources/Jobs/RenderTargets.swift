@@ -116,7 +116,7 @@ public struct RenderTargets: Sendable {
     /// A file render will create or replace: not a directory, and its folder
     /// exists (or can be created) and is writable.
     private static func checkFile(_ path: String, option: String, example: String) throws {
-        if kind(path) == S_IFDIR {
+        if kind(path) == S_IFDIR || path.hasSuffix("/") {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             throw RenderError("\(option) \(path) is a directory: give a file name such as \(base)/\(example)")
         }

@@ -50,6 +50,15 @@ import TiltdTestSupport
         #expect {
             try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir, overwrite: false)
         } throws: { "\($0)".contains("--contact-sheet \(dir) is a directory") }
+        // A name ending in a slash is a directory too, even one not there yet (issue 21:
+        // refused only after every frame).
+        #expect {
+            try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir + "/missing/", overwrite: false)
+        } throws: { "\($0)".contains("--contact-sheet \(dir)/missing/ is a directory")
+                    && "\($0)".contains("\(dir)/missing/contact-sheet.png") }
+        #expect {
+            try RenderTargets(format: .y4m, out: dir + "/new/", contactSheet: nil, overwrite: false)
+        } throws: { "\($0)".contains("--out \(dir)/new/ is a directory") }
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data())
         #expect {
             try RenderTargets(format: .png, out: dir + "/file/frames", contactSheet: nil, overwrite: false)
@@ -86,7 +95,7 @@ import TiltdTestSupport
 
     @Test(arguments: [
         (RenderFormat.png, "frames", "frames", "is --out"),
-        (.png, "frames", "./frames/", "is --out"),
+        (.png, "frames", ".//frames", "is --out"),
         (.png, "frames/a", "frames", "is a folder of --out"),
         (.png, "frames", "frames/frame-000003.png", "has a frame's name"),
         (.y4m, "knob.y4m", "knob.y4m", "is --out"),

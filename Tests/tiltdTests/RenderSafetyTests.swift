@@ -129,6 +129,19 @@ import TiltdTestSupport
         #expect(!FileManager.default.fileExists(atPath: clash.path))
     }
 
+    /// Issue 21: a y4m --out in a missing folder was checked as creatable,
+    /// then could not be opened; it is created, as the contact sheet's is.
+    @Test func aY4MFileInAMissingFolderIsWritten() throws {
+        let dir = try Self.directory("y4m-folder")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("new/folder/knob.y4m")
+        let r = try TiltdProcess.run(["render", Self.recording, "--format", "y4m", "--out", file.path, "--size", "16",
+                                      "--fps", "2", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.starts(with: Data("YUV4MPEG2 ".utf8)))
+    }
+
     @Test func everyOutputPathIsCheckedBeforeTheFirstFrame() throws {
         let dir = try Self.directory("paths")
         defer { try? FileManager.default.removeItem(at: dir) }
