@@ -47,13 +47,21 @@ public final class RenderOutput {
                 let replace = PNGWriter.isReplaceable(out)
                 // A missing folder is created, as for PNG frames and the contact sheet.
                 if replace { try RenderTargets.createParent(of: out, option: "--out") }
-                let target = replace ? PNGWriter.temporaryPath(for: out) : out
                 let fd: Int32
-                do { fd = try Posix.openForWriting(target) } catch {
-                    throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable --out")
+                if replace {
+                    let temporary: (descriptor: Int32, path: String)
+                    do { temporary = try PNGWriter.createTemporary(for: out) } catch let error as PNGError {
+                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable --out")
+                    }
+                    fd = temporary.descriptor
+                    temporaryPath = temporary.path
+                } else {
+                    do { fd = try Posix.openForWriting(out) } catch {
+                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable --out")
+                    }
+                    temporaryPath = nil
                 }
                 descriptor = fd
-                temporaryPath = replace ? target : nil
                 ownsDescriptor = true
                 streamName = out
             } else {

@@ -26,9 +26,22 @@ public enum PNGWriter {
             }
             return
         }
-        let temporary = temporaryPath(for: path)
-        if let reason = LibPNG.writeFile(image.straightAlphaBytes(), width: image.width,
-                                         height: image.height, fast: fast, path: temporary) {
+        let bytes = try encode(image, fast: fast)
+        let (fd, temporary) = try createTemporary(for: path)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw PNGError(operation: "write", target: path, reason: reason)
+            }
+            written += n
+        }
+        guard close(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw PNGError(operation: "write", target: path, reason: reason)
         }
@@ -56,6 +69,29 @@ public enum PNGWriter {
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         return directory + "." + name + ".tmp-" + String(getpid())
+    }
+
+    /// Creates the hidden temporary file beside `path` that is renamed over
+    /// it once written: `temporaryPath(for:)`, or that name with `-1`, `-2`…
+    /// when it is taken. Created exclusively (`O_EXCL`) and never through a
+    /// symbolic link (`O_NOFOLLOW`): in a directory others can write (/tmp),
+    /// a link planted at the predictable name cannot make tiltd write
+    /// another file.
+    /// - Returns: the open descriptor (write-only, close-on-exec) and its path.
+    /// - Throws: `PNGError` naming `path`.
+    public static func createTemporary(for path: String) throws -> (descriptor: Int32, path: String) {
+        let base = temporaryPath(for: path)
+        for attempt in 0..<100 {
+            let candidate = attempt == 0 ? base : base + "-" + String(attempt)
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (fd, candidate) }
+            guard errno == EEXIST || errno == ELOOP else {
+                throw PNGError(operation: "create a temporary file for", target: path,
+                               reason: String(cString: strerror(errno)))
+            }
+        }
+        throw PNGError(operation: "create a temporary file for", target: path,
+                       reason: "100 temporary names beside it are taken; remove the stale .*.tmp-* files")
     }
 
     /// The PNG file bytes of `image`.

@@ -20,16 +20,27 @@ public final class TraceWriter {
     ///
     /// - Throws: `TraceError.io` if the file cannot be created or written,
     ///   `TraceError.invalidHeaderKey` for a bad `extra` key.
-    public init(path: String, header: TraceHeader) throws {
-        self.path = path
-        version = header.gyro == nil ? header.version : max(header.version, 2)
-        for key in header.extra.keys where !TraceHeader.isValidKey(key) || TraceFormat.Key.all.contains(key) {
-            throw TraceError.invalidHeaderKey(path: path, key: key)
-        }
-        descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+    public convenience init(path: String, header: TraceHeader) throws {
+        try Self.checkKeys(header, path: path)
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw TraceError.io(path: path, operation: "create the trace", reason: TraceWriter.errnoText())
         }
+        try self.init(descriptor: descriptor, path: path, header: header)
+    }
+
+    /// Writes the magic line and `header` to `descriptor`, a file the caller
+    /// opened for writing (with `O_APPEND`) at `path`, and owns it from now
+    /// on: it is closed by `close()`, or when the writer goes (also when
+    /// this throws).
+    ///
+    /// - Throws: `TraceError.io` if the header cannot be written,
+    ///   `TraceError.invalidHeaderKey` for a bad `extra` key.
+    public init(descriptor: Int32, path: String, header: TraceHeader) throws {
+        self.path = path
+        self.descriptor = descriptor
+        version = header.gyro == nil ? header.version : max(header.version, 2)
+        try Self.checkKeys(header, path: path)
         var text = "\(TraceFormat.magic) \(version)\n"
         for headerLine in header.lines { text += headerLine + "\n" }
         line.reserveCapacity(160)
@@ -102,6 +113,12 @@ public final class TraceWriter {
         if failure != 0 {
             throw TraceError.io(path: path, operation: "write to the trace",
                                 reason: FileDescriptorWriter.describe(failure))
+        }
+    }
+
+    private static func checkKeys(_ header: TraceHeader, path: String) throws {
+        for key in header.extra.keys where !TraceHeader.isValidKey(key) || TraceFormat.Key.all.contains(key) {
+            throw TraceError.invalidHeaderKey(path: path, key: key)
         }
     }
 

@@ -14,7 +14,6 @@ final class BroadcastClient: ChannelInboundHandler {
     private let broadcaster: StateBroadcaster
     /// The broadcaster's copy of this client's socket, handed over at admission.
     private let descriptor: DescriptorClaim
-    private var admitted = false
 
     init(broadcaster: StateBroadcaster, descriptor: DescriptorClaim) {
         self.broadcaster = broadcaster
@@ -28,18 +27,22 @@ final class BroadcastClient: ChannelInboundHandler {
         }
         switch broadcaster.admit(context.channel, descriptor: descriptor) {
         case .admitted:
-            admitted = true
+            break
         case .refused(let line):
-            context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in context.close(promise: nil) }
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in channel.close(promise: nil) }
         case .closing:
             context.close(promise: nil)
         }
         context.fireChannelActive()
     }
 
+    /// Always asks the broadcaster to forget the channel: `remove` is a no-op
+    /// for a channel it never kept, and a client whose first write failed
+    /// can go inactive inside `admit` (the close runs synchronously on the
+    /// event loop), before this handler could note that it was admitted.
     func channelInactive(context: ChannelHandlerContext) {
-        if admitted { broadcaster.remove(context.channel) }
-        admitted = false
+        broadcaster.remove(context.channel)
         context.fireChannelInactive()
     }
 

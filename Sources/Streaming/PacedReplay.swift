@@ -26,17 +26,31 @@ public struct PacedReplay: Sendable {
         if case .readings = source { self.loop = loop } else { self.loop = false }
     }
 
+    /// How long a pass of a looped recording lasts at least when its
+    /// timestamps span no time (one reading, or all at one instant): it is
+    /// played once a second instead of as fast as the core can.
+    public static let shortestPassNanoseconds: Int64 = 1_000_000_000
+
     /// Plays the readings into `run` until they end (without `loop`).
+    ///
+    /// A looped pass lasts as long as the recording's span plus one mean
+    /// sampling interval (so the first reading of a pass does not land on
+    /// the last of the one before), and never less than
+    /// `shortestPassNanoseconds` for a recording that spans no time.
     ///
     /// - Throws: `CancellationError` when the task is cancelled (it stops at
     ///   once), or what the block source throws (a bad line in a stream).
-    public func play(into run: SampleRun, clock: ContinuousClock = ContinuousClock()) async throws {
+    public func play<C: Clock>(into run: SampleRun, clock: C = ContinuousClock()) async throws
+    where C.Duration == Duration {
+        var passStart: C.Instant?
         while true {
-            var origin: (firstNanoseconds: Int64, start: ContinuousClock.Instant)?
+            var origin: (firstNanoseconds: Int64, start: C.Instant)?
+            var last: Int64 = 0
+            var count = 0
             let blocks = source.makeBlocks()
             while let block = try blocks() {
                 for reading in block {
-                    let pace = origin ?? (reading.timestampNanoseconds, clock.now)
+                    let pace = origin ?? (reading.timestampNanoseconds, passStart ?? clock.now)
                     origin = pace
                     let offsetNanoseconds = Nanoseconds.difference(reading.timestampNanoseconds, pace.firstNanoseconds)
                     if offsetNanoseconds > 0 {
@@ -45,10 +59,18 @@ public struct PacedReplay: Sendable {
                     }
                     try Task.checkCancellation()
                     run.process(reading)
+                    last = max(last, offsetNanoseconds)
+                    count += 1
                 }
             }
-            guard loop, origin != nil else { return }
+            guard loop, let origin else { return }
+            let passNanoseconds = last > 0 && count > 1
+                ? last + last / Int64(count - 1)
+                : Self.shortestPassNanoseconds
+            let next = origin.start.advanced(by: .nanoseconds(passNanoseconds))
+            try await clock.sleep(until: next, tolerance: nil)
             try Task.checkCancellation()
+            passStart = next
             run.restart()
         }
     }

@@ -51,7 +51,8 @@ final class StateBroadcaster: @unchecked Sendable {
         case admitted
         /// At the limit: tell the client so, then close.
         case refused(ByteBuffer)
-        /// The server is stopping: close.
+        /// The server is stopping, or the client hung up before its first
+        /// line: close.
         case closing
     }
 
@@ -149,6 +150,9 @@ final class StateBroadcaster: @unchecked Sendable {
             if fanout.hasLine {
                 deliver(link.offer(fanout.line), of: link, handOffs: &handOffs, failed: &failed)
             }
+            // A peer that hung up before its first line is never kept: it
+            // would hold a slot that nothing frees (its close is below).
+            guard failed.isEmpty else { return .closing }
             fanout.clients.append(link)
             count = fanout.clients.count
             return .admitted

@@ -13,6 +13,9 @@ public enum UnixSocketError: Error, CustomStringConvertible, Equatable, Sendable
     case system(PosixError, path: String)
     /// The bound socket could not be handed to the event loop.
     case eventLoop(path: String, reason: String)
+    /// The lock file is not a regular file of this user's: whoever made it
+    /// could hold it to keep tiltd from starting.
+    case foreignLockFile(path: String, owner: uid_t)
 
     public var description: String {
         switch self {
@@ -22,6 +25,8 @@ public enum UnixSocketError: Error, CustomStringConvertible, Equatable, Sendable
             return "\(path): exists and is not a socket; remove it or choose another --listen path"
         case .pathTooLong(let path, let maximum):
             return "\(path): socket paths are limited to \(maximum) bytes; choose a shorter --listen path"
+        case .foreignLockFile(let path, let owner):
+            return "\(path): the lock file belongs to uid \(owner), not to this user (uid \(geteuid())), or is not a regular file: another user could hold it to keep tiltd from starting; remove it, or choose a --listen path in a directory only tiltd's user can write, such as $XDG_RUNTIME_DIR or /run/tiltd"
         case .eventLoop(let path, let reason):
             return "\(path): cannot serve the socket: \(reason)"
         case .system(let error, let path):

@@ -80,7 +80,19 @@ struct UnixSocketFile {
     private static func lock(_ lockPath: String, socketPath: String) throws(UnixSocketError) -> (Int32, UnixSocketCleanup.Owned) {
         for _ in 0..<lockAttempts {
             let fd: Int32
-            do { fd = try Posix.openLockFile(lockPath) } catch { throw .system(error, path: lockPath) }
+            do { fd = try Posix.openLockFile(lockPath) } catch {
+                // O_NOFOLLOW: a symbolic link planted at the lock's path.
+                if error.code == ELOOP { throw .foreignLockFile(path: lockPath, owner: (try? Posix.status(ofPath: lockPath))?.st_uid ?? 0) }
+                throw .system(error, path: lockPath)
+            }
+            // A file someone else made (in a shared directory, say) is not
+            // taken: its maker could open and hold it.
+            guard let info = try? Posix.status(ofDescriptor: fd),
+                  info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else {
+                let owner = (try? Posix.status(ofDescriptor: fd))?.st_uid ?? 0
+                Posix.close(fd)
+                throw .foreignLockFile(path: lockPath, owner: owner)
+            }
             let locked: Bool
             do { locked = try Posix.tryLockExclusive(fd) } catch {
                 Posix.close(fd)

@@ -5,8 +5,9 @@ import CTiltBus
 protocol BusObjectHandler: AnyObject {
     /// The value of property `name`, or nil if it has none to give.
     func busProperty(_ name: String) -> BusValue?
-    /// Handles method `member` called by `sender` (a unique name).
-    func busMethod(_ member: String, sender: String) -> BusMethodResult
+    /// Handles method `member` called by `sender` (a unique name) of
+    /// `user` (its effective uid, nil when the bus would not say).
+    func busMethod(_ member: String, sender: String, user: UInt32?) -> BusMethodResult
 }
 
 /// The answer to a method call: an empty reply or a D-Bus error.

@@ -71,7 +71,8 @@ final class SDBus {
             call_method: { context, member, call, error in
                 let box = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue()
                 let sender = sd_bus_message_get_sender(call).map { String(cString: $0) } ?? ""
-                let result = box.handler?.busMethod(member.map { String(cString: $0) } ?? "", sender: sender)
+                let result = box.handler?.busMethod(member.map { String(cString: $0) } ?? "", sender: sender,
+                                                    user: SDBus.senderUser(of: call))
                     ?? .failed(name: "org.freedesktop.DBus.Error.Failed", message: "the service is stopping")
                 switch result {
                 case .done:
@@ -89,6 +90,17 @@ final class SDBus {
         try check(tiltbus_add_object(bus, &slot, path, interface, table), "exporting \(path)")
         slots.append(slot)
         boxes.append(box)
+    }
+
+    /// The effective uid of a call's sender: from the message's own
+    /// credentials, else asked of the bus (GetConnectionCredentials).
+    private static func senderUser(of call: OpaquePointer?) -> UInt32? {
+        var creds: OpaquePointer?
+        guard sd_bus_query_sender_creds(call, UInt64(SD_BUS_CREDS_EUID), &creds) >= 0 else { return nil }
+        defer { sd_bus_creds_unref(creds) }
+        var user: uid_t = 0
+        guard sd_bus_creds_get_euid(creds, &user) >= 0 else { return nil }
+        return user
     }
 
     /// Calls `body(name, oldOwner, newOwner)` for every NameOwnerChanged.

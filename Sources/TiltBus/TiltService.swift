@@ -43,17 +43,19 @@ public final class TiltService: @unchecked Sendable {
     ///   - address: the bus to serve on.
     ///   - properties: the initial values (device, HasAccelerometer, …).
     ///   - maximumClaims: how many clients may hold a claim at once.
+    ///   - maximumClaimsPerUser: how many of them may be one user's.
     ///   - onClaimCountChanged: called on the bus thread with the new number
     ///     of claims whenever it changes (0 → 1: open the device; 1 → 0:
     ///     close it); must not block.
     ///   - report: prints a one-line notice (a failure of the bus).
     /// - Throws: `TiltBusError` (no bus, name owned by another process, …).
     public init(bus address: BusAddress, properties: TiltProperties, maximumClaims: Int = 64,
+                maximumClaimsPerUser: Int = 8,
                 onClaimCountChanged: @escaping @Sendable (Int) -> Void,
                 report: @escaping @Sendable (String) -> Void) throws {
         shared = Mutex(Shared(properties: properties))
         published = properties
-        claims = ClaimSet(maximumCount: maximumClaims)
+        claims = ClaimSet(maximumCount: maximumClaims, maximumPerUser: maximumClaimsPerUser)
         self.onClaimCountChanged = onClaimCountChanged
         self.report = report
         let connection = try SDBus(address)
@@ -177,15 +179,18 @@ extension TiltService: BusObjectHandler {
         shared.withLock { $0.properties }.value(of: name)
     }
 
-    func busMethod(_ member: String, sender: String) -> BusMethodResult {
+    func busMethod(_ member: String, sender: String, user: UInt32?) -> BusMethodResult {
         switch member {
         case "Claim":
-            switch claims.claim(sender) {
+            switch claims.claim(sender, user: user) {
             case .added: onClaimCountChanged(claims.count)
             case .alreadyHeld: break
             case .full:
                 return .failed(name: "net.tiltd.Tilt1.Error.TooManyClaims",
                                message: "\(claims.maximumCount) clients hold claims already; try again later")
+            case .userFull:
+                return .failed(name: "net.tiltd.Tilt1.Error.TooManyClaims",
+                               message: "this user's connections hold \(claims.maximumPerUser) claims already; release one first")
             }
             return .done
         case "Release":

@@ -32,24 +32,43 @@ public struct ServeConfiguration: Sendable {
         }
     }
 
-    /// The page's recording ring (`--record-dir`, `--record-limit`, docs/controls.md).
+    /// The page's recording ring (`--record-dir`, `--record-limit`,
+    /// `--record-keep`, `--record-max-mib`, docs/controls.md).
     public struct Ring: Sendable, Equatable {
         /// Where the ring's traces are written.
         public var directory: String
         /// The longest recording, the ring's full circle.
         public var limitSeconds: Double
+        /// The most finished traces kept in `directory` (older ones are deleted).
+        public var keep: Int
+        /// The most MiB the finished traces take together (the newest is kept whatever its size).
+        public var maximumMebibytes: Int
+
+        /// The values `--record-keep` may take.
+        public static let keepRange = 1...100_000
+        /// The values `--record-max-mib` may take.
+        public static let maximumMebibytesRange = 1...1_048_576
 
         /// The ring's full circle without `--record-limit`.
         public static let defaultLimitSeconds = 45.0
         /// The limits `--record-limit` may take.
         public static let limitRange = 1.0...600.0
 
-        /// Checks the limit and that the ring can create files in `directory`.
+        /// Checks the limits and that the ring can create files in `directory`.
         ///
-        /// - Throws: `SettingError` naming `--record-dir` or `--record-limit`.
-        public init(directory: String, limitSeconds: Double = Ring.defaultLimitSeconds) throws(SettingError) {
+        /// - Throws: `SettingError` naming `--record-dir`, `--record-limit`,
+        ///   `--record-keep` or `--record-max-mib`.
+        public init(directory: String, limitSeconds: Double = Ring.defaultLimitSeconds,
+                    keep: Int = WebRingRecorder.defaultKeep,
+                    maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes) throws(SettingError) {
             guard limitSeconds.isFinite, Self.limitRange.contains(limitSeconds) else {
                 throw SettingError("--record-limit \(limitSeconds): give 1 to 600 seconds")
+            }
+            guard Self.keepRange.contains(keep) else {
+                throw SettingError("--record-keep \(keep): give 1 to \(Self.keepRange.upperBound) recordings")
+            }
+            guard Self.maximumMebibytesRange.contains(maximumMebibytes) else {
+                throw SettingError("--record-max-mib \(maximumMebibytes): give 1 to \(Self.maximumMebibytesRange.upperBound) MiB")
             }
             var isDirectory: ObjCBool = false
             guard !directory.isEmpty, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -64,6 +83,8 @@ public struct ServeConfiguration: Sendable {
             }
             self.directory = directory
             self.limitSeconds = limitSeconds
+            self.keep = keep
+            self.maximumMebibytes = maximumMebibytes
         }
     }
 
@@ -120,6 +141,9 @@ public struct ServeConfiguration: Sendable {
         }
         guard (1...1024).contains(server.maxStreams) else {
             throw SettingError("--max-streams \(server.maxStreams): give 1 to 1024")
+        }
+        if let perClient = server.maxStreamsPerClient, !(1...server.maxStreams).contains(perClient) {
+            throw SettingError("--max-streams-per-client \(perClient): give 1 to --max-streams (\(server.maxStreams))")
         }
         if let maxConnections = server.maxConnections, !(1...65536).contains(maxConnections) {
             throw SettingError("--max-connections \(maxConnections): give 1 to 65536")

@@ -41,7 +41,8 @@ public struct ServeRun: Sendable {
         serverConfiguration.sourceDescription = description
         let feed = WebStateFeed(), channels = WebChannelFeed(waking: feed)
         let recorder = configuration.ring.map { ring in
-            WebRingRecorder(directory: ring.directory, limitSeconds: ring.limitSeconds, header: header,
+            WebRingRecorder(directory: ring.directory, limitSeconds: ring.limitSeconds, keep: ring.keep,
+                            maximumMebibytes: ring.maximumMebibytes, header: header,
                             logger: TiltdLog.logger) { json in channels.post("ring", json: json) }
         }
         // Whatever the ring holds gets its final name however serve stops.

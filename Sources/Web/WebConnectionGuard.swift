@@ -16,6 +16,10 @@ import NIOCore
 ///
 /// A response or live stream in progress has no timeout here: the browser
 /// holds it open on purpose (WebSockets have their own ping).
+///
+/// Once `WebSocketGate` upgrades the connection, every frame the browser
+/// sends must be masked (`WebSocketMaskCheck`): an unmasked one gets a close
+/// frame with status 1002 (protocol error) and the connection is closed.
 final class WebConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -49,6 +53,15 @@ final class WebConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var unanswered = 0
     private var timer: Scheduled<Void>?
     private var context: ChannelHandlerContext?
+    /// Set once the connection is a WebSocket: checks the browser's frames.
+    private var maskCheck: WebSocketMaskCheck?
+    /// What the client sent after the current request's head, until its
+    /// answer ends or it becomes a WebSocket (whose frames must then be
+    /// checked too), at most `maxEarlyBytes`; nil once more came.
+    private var sinceHead: [UInt8]? = []
+
+    /// Bytes after a request's head kept for the WebSocket check.
+    static let maxEarlyBytes = 16 * 1024
 
     init(limits: Limits, registry: WebConnectionRegistry) {
         self.limits = limits
@@ -100,7 +113,16 @@ final class WebConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .awaitingHead(let bytes, let lineEmpty) = phase else {
-            if case .inRequest = phase { context.fireChannelRead(data) }
+            guard case .inRequest = phase else { return }
+            if maskCheck != nil {
+                guard maskCheck!.scan(unwrapInboundIn(data)) else {
+                    failWebSocket(context)
+                    return
+                }
+            } else {
+                keepEarly(unwrapInboundIn(data).readableBytesView)
+            }
+            context.fireChannelRead(data)
             return
         }
         let buffer = unwrapInboundIn(data)
@@ -112,8 +134,10 @@ final class WebConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
                    message: "request line and headers are limited to \(limits.maxHeadBytes) bytes")
             return
         }
-        if headEnd != nil {
+        if let headEnd {
             enterRequest()
+            sinceHead = []
+            keepEarly(buffer.readableBytesView.dropFirst(headEnd))
         } else {
             phase = .awaitingHead(bytes: headBytes, lineEmpty: endsEmpty)
         }
@@ -155,11 +179,46 @@ final class WebConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Called by `WebRequestPhase` when a response's end was written.
     func responseEnded() {
+        guard maskCheck == nil else { return }
+        sinceHead = []
         unanswered = max(0, unanswered - 1)
         guard unanswered == 0, case .inRequest = phase else { return }
         phase = .awaitingHead(bytes: 0, lineEmpty: false)
         if let id { registry.setAwaitingRequest(id, true) }
         schedule(limits.idleTimeout, status: nil)
+    }
+
+    private func keepEarly(_ bytes: some Collection<UInt8>) {
+        guard !bytes.isEmpty, sinceHead != nil else { return }
+        if sinceHead!.count + bytes.count > Self.maxEarlyBytes {
+            sinceHead = nil
+        } else {
+            sinceHead!.append(contentsOf: bytes)
+        }
+    }
+
+    /// Called by `WebSocketGate` when it upgrades the connection: from now
+    /// on the browser's bytes are WebSocket frames, checked for masks,
+    /// including what it sent after its request before the answer.
+    ///
+    /// - Returns: false when what it sent early already breaks the rules
+    ///   (an unmasked frame, or more than `maxEarlyBytes`): refuse the upgrade.
+    func upgradingToWebSocket() -> Bool {
+        var check = WebSocketMaskCheck()
+        guard let early = sinceHead, check.scan(ByteBuffer(bytes: early)) else { return false }
+        maskCheck = check
+        sinceHead = nil
+        return true
+    }
+
+    /// An unmasked frame arrived: close frame 1002, drop further input, close.
+    private func failWebSocket(_ context: ChannelHandlerContext) {
+        phase = .closing
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: WebSocketMaskCheck.protocolErrorClose))).whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
+        }
     }
 
     /// Closes the connection after `amount` unless cancelled, answering

@@ -52,17 +52,27 @@ public struct WebInputControls: Sendable {
     /// Whether any control takes input.
     public var isEmpty: Bool { controls.isEmpty }
 
-    /// Acts on one parsed message.
+    /// The control `message` is for, when it takes that value.
     ///
-    /// - Throws: `WebInputRefusal` when the control takes no input, the
-    ///   value is out of its range, or its handler failed.
-    func apply(_ message: WebInputMessage, from viewer: Viewer = 0) async throws(WebInputRefusal) {
+    /// - Throws: `WebInputRefusal` when the control takes no input or the
+    ///   value is out of its range.
+    @discardableResult
+    func check(_ message: WebInputMessage) throws(WebInputRefusal) -> Control {
         guard let control = controls[message.control] else {
             throw .disabled(control: message.control, known: enabledNames)
         }
         guard control.range.contains(message.value) else {
             throw .outOfRange(control: message.control, value: message.value, range: control.range)
         }
+        return control
+    }
+
+    /// Acts on one parsed message.
+    ///
+    /// - Throws: `WebInputRefusal` when the control takes no input, the
+    ///   value is out of its range, or its handler failed.
+    func apply(_ message: WebInputMessage, from viewer: Viewer = 0) async throws(WebInputRefusal) {
+        let control = try check(message)
         do {
             try await control.handler(message.value, viewer)
         } catch {

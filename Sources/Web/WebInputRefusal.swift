@@ -12,6 +12,8 @@ enum WebInputRefusal: Error, Equatable, CustomStringConvertible {
     case failed(control: String, reason: String)
     /// Binary frames carry no input.
     case binary
+    /// All pages together sent more input than the server acts on (`WebInputSharedLimit`).
+    case busy(perSecond: Double)
 
     var description: String {
         switch self {
@@ -28,6 +30,9 @@ enum WebInputRefusal: Error, Equatable, CustomStringConvertible {
             return "input for \(control) failed: \(reason)"
         case .binary:
             return "input refused: binary messages carry no input; send JSON text"
+        case let .busy(perSecond):
+            return "input refused: the pages of this server sent more than \(WebInputSession.number(perSecond)) input "
+                + "messages a second together; try again in a moment"
         }
     }
 }

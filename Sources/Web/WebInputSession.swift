@@ -19,6 +19,8 @@ struct WebInputSession: Sendable {
     }
 
     let controls: WebInputControls
+    /// The limit of all connections together.
+    let shared: WebInputSharedLimit
     /// This connection, as the controls know it.
     let viewer = Self.nextViewer.add(1, ordering: .relaxed).newValue
     private static let nextViewer = Atomic<UInt64>(0)
@@ -26,14 +28,17 @@ struct WebInputSession: Sendable {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
 
-    init(controls: WebInputControls, messagesPerSecond: Double, burst: Int) {
+    init(controls: WebInputControls, messagesPerSecond: Double, burst: Int, shared: WebInputSharedLimit) {
         self.controls = controls
+        self.shared = shared
         limit = WebInputRateLimit(perSecond: messagesPerSecond, burst: burst)
         start = clock.now
     }
 
     /// Handles one message from the browser; refusals count against the
-    /// limit too, so a flood of bad messages is closed as fast as good ones.
+    /// connection's limit too, so a flood of bad messages is closed as fast
+    /// as good ones. A message a control would act on also takes a token
+    /// of the limit all connections share, and is refused when none is left.
     mutating func handle(text: String?) async -> Outcome {
         let elapsed = start.duration(to: clock.now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -41,8 +46,11 @@ struct WebInputSession: Sendable {
             return .overLimit("more than \(Int(limit.burst)) input messages at once or \(Self.number(limit.perSecond)) a second")
         }
         guard let text else { return .refused(.binary) }
-        do {
-            try await controls.apply(try WebInputMessage.parse(text), from: viewer)
+        do throws(WebInputRefusal) {
+            let message = try WebInputMessage.parse(text)
+            try controls.check(message)
+            guard shared.take() else { throw WebInputRefusal.busy(perSecond: shared.perSecond) }
+            try await controls.apply(message, from: viewer)
             return .applied
         } catch {
             return .refused(error)
@@ -54,7 +62,7 @@ struct WebInputSession: Sendable {
         #"{"error":"\#(WebResponse.jsonEscaped(refusal.description))"}"#
     }
 
-    private static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -67,23 +67,44 @@ extension WebPage {
         return html + "  </div>\n</section>\n"
     }
 
-    /// The controls' script; defines `takesInput`, `openStream()`,
+    /// The controls' script; defines `takesInput`, `openStream()` (an
+    /// `EventSource`, or with input a WebSocket stream that offers the same
+    /// `addEventListener` for channels, and `send`),
     /// `applyControls(state)` and `controlMessage(message)` for the page's main script.
     static func controlsScript(_ controls: WebPageControls) -> String {
         #"""
         const takesInput = \#(controls.takesInput);
         const hasRing = \#(controls.recorder != nil);
-        // With input the page streams over /ws, which carries its messages back too.
+        // With input the page streams over /ws, which carries its messages
+        // back too. The stream then acts as the EventSource of /events does
+        // for the page's parts: a channel's {"NAME":VALUE} goes to the
+        // listeners of NAME (addEventListener) as an event whose data is
+        // VALUE's JSON, and every message to onmessage.
         function openStream() {
           if (!takesInput) return new EventSource('/events');
+          const listeners = new Map();
           const stream = { onopen: null, onerror: null, onmessage: null, closed: false, ws: null,
             close() { this.closed = true; if (this.ws) this.ws.close(); },
-            send(text) { if (this.ws && this.ws.readyState === 1) this.ws.send(text); } };
+            get ready() { return this.ws !== null && this.ws.readyState === 1; },
+            send(text) { if (this.ready) { this.ws.send(text); return true; } return false; },
+            addEventListener(type, listener) {
+              if (!listeners.has(type)) listeners.set(type, []);
+              listeners.get(type).push(listener);
+            } };
+          const dispatch = e => {
+            let message = null;
+            try { message = JSON.parse(e.data); } catch (error) { return; }
+            if (message === null || typeof message !== 'object' || message.shine) return;
+            const keys = Object.keys(message);
+            if (keys.length !== 1 || !listeners.has(keys[0])) return;
+            const event = { type: keys[0], data: JSON.stringify(message[keys[0]]) };
+            listeners.get(keys[0]).forEach(listener => listener(event));
+          };
           const connect = () => {
             const ws = new WebSocket('ws://' + location.host + '/ws');
             stream.ws = ws;
             ws.onopen = e => { if (stream.onopen) stream.onopen(e); };
-            ws.onmessage = e => { if (stream.onmessage) stream.onmessage(e); };
+            ws.onmessage = e => { dispatch(e); if (stream.onmessage) stream.onmessage(e); };
             ws.onclose = e => { if (stream.onerror) stream.onerror(e); if (!stream.closed) setTimeout(connect, 1000); };
           };
           connect();

@@ -158,16 +158,25 @@ extension WebPage {
     retarget();
   });
   if (!L.interactive) return;
+  // The page's own WebSocket when it streams over one (with other input
+  // on), else a socket of the slider's own for its input.
+  const shared = typeof events.send === 'function';
   function flush() {
     sendTimer = null;
     if (pending === null) return;
-    if (!socket || socket.readyState > 1) {
-      socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
-      socket.onopen = flush;
-      socket.onmessage = m => { if (m.data.startsWith('{"error"')) caption.textContent = JSON.parse(m.data).error; };
+    const text = JSON.stringify({ control: 'volume', value: pending });
+    if (shared) {
+      // Not open yet (or reconnecting): try again shortly.
+      if (!events.send(text)) { sendTimer = setTimeout(flush, 50); return; }
+    } else {
+      if (!socket || socket.readyState > 1) {
+        socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+        socket.onopen = flush;
+        socket.onmessage = m => { if (m.data.startsWith('{"error"')) caption.textContent = JSON.parse(m.data).error; };
+      }
+      if (socket.readyState !== 1) return;
+      socket.send(text);
     }
-    if (socket.readyState !== 1) return;
-    socket.send(JSON.stringify({ control: 'volume', value: pending }));
     canvas.dataset.sent = String(pending);
     pending = null; lastSentAt = performance.now();
     sendTimer = setTimeout(flush, 50);

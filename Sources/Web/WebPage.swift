@@ -84,6 +84,10 @@ enum WebPage {
       <tr><th>shine 1</th><td id="shine1Rotation">–</td><td id="shine1Opacity"></td></tr>
       <tr><th>shine 2</th><td id="shine2Rotation">–</td><td id="shine2Opacity"></td></tr>
       <tr><th>t</th><td id="t" colspan="2">–</td></tr>
+      <tr><th>attitude</th><td id="attitude" colspan="2">–</td></tr>
+      <tr><th>rotation</th><td id="rotationRate" colspan="2">–</td></tr>
+      <tr><th>acceleration</th><td id="userAcceleration" colspan="2">–</td></tr>
+      <tr><th>gyro</th><td id="gyro" colspan="2">–</td></tr>
     </table>
     <div id="status">connecting…</div>
     <canvas id="plot" width="420" height="180" aria-label="roll and pitch over the last 5 seconds, in degrees"></canvas>
@@ -91,6 +95,7 @@ enum WebPage {
       <span>last 5 s, degrees</span></div>
   </section>
 \#(controlsHTML(controls))</main>
+<script src="/tiltd.js"></script>
 <script>
 'use strict';
 const knob = document.getElementById('knob');
@@ -138,10 +143,38 @@ function apply(state, via) {
   text('shine2Rotation').textContent = fixed(state.shine[1].rotation, 4) + ' rad';
   text('shine2Opacity').textContent = 'opacity ' + fixed(state.shine[1].opacity, 3);
   text('t').textContent = fixed(state.t, 6) + ' s';
+  showMotion(state);
   const now = performance.now();
   history.push({ at: now, roll: state.roll, pitch: state.pitch });
   while (history.length && history[0].at < now - plotWindowMs - 1000) history.shift();
   stateListeners.forEach(listener => listener(state));
+}
+
+// The device motion (a gyro fused): the page hands every state to
+// tiltd.js, which dispatches deviceorientation and devicemotion events,
+// and reads them back like any web page written for a phone's sensors.
+function triple(v, k, digits) { return v.map(x => fixed(x * k, digits)).join(' '); }
+window.addEventListener('deviceorientation', e => {
+  text('attitude').textContent = (e.alpha === null ? 'α –' : 'α ' + fixed(e.alpha, 1) + '°')
+    + ' β ' + fixed(e.beta, 1) + '° γ ' + fixed(e.gamma, 1) + '°';
+  knob.dataset.alpha = String(e.alpha); knob.dataset.beta = String(e.beta); knob.dataset.gamma = String(e.gamma);
+});
+window.addEventListener('devicemotion', e => {
+  const r = e.rotationRate;
+  text('rotationRate').textContent = 'α ' + fixed(r.alpha, 1) + ' β ' + fixed(r.beta, 1) + ' γ ' + fixed(r.gamma, 1) + ' °/s';
+  const a = e.acceleration;
+  text('userAcceleration').textContent = fixed(a.x, 2) + ' ' + fixed(a.y, 2) + ' ' + fixed(a.z, 2) + ' m/s²';
+});
+function showMotion(state) {
+  if (window.tiltd) tiltd.dispatch(state);
+  if (!state.attitude) {
+    text('rotationRate').textContent = text('userAcceleration').textContent = '–';
+    text('gyro').textContent = 'none fused: roll and pitch from the accelerometer';
+    return;
+  }
+  text('gyro').textContent = (state.rest ? 'at rest' : 'moving') + ', bias '
+    + triple(state.gyroBias, 180 / Math.PI, 3) + ' °/s';
+  knob.dataset.rest = String(state.rest);
 }
 
 // The current state at once, then the live stream.

@@ -1,10 +1,14 @@
 /// A control added to the page `tiltd serve` shows (the LARSBar slider, …):
 /// its CSS, its HTML (placed beside the knob) and its script.
 ///
-/// The script runs after the page's own, so it can use `events` (the
-/// `EventSource` of `/events`: `events.addEventListener('NAME', …)` for a
-/// `WebChannelFeed` channel) and `stateListeners` (functions called with
-/// each knob state the page applies).
+/// The script runs after the page's own, so it can use `events` and
+/// `stateListeners` (functions called with each knob state the page
+/// applies). `events` is the page's stream: the `EventSource` of
+/// `/events`, or, when the page takes input (`--record-dir`,
+/// `--interactive`), its WebSocket on `/ws`, which offers the same
+/// `events.addEventListener('NAME', e => … e.data …)` for a
+/// `WebChannelFeed` channel and also `events.send(text)` (false while it
+/// is not open). Use nothing else of it.
 public struct WebPagePart: Sendable {
     public var style: String
     public var html: String

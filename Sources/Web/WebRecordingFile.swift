@@ -7,11 +7,20 @@ import Motion
 /// `write(2)`, so a crash leaves whole lines), renamed to its final name
 /// when the recording ends, so the directory never shows a trace that is
 /// still growing under its final name.
+///
+/// The directory may be shared with other users, so the file is created
+/// new (`O_EXCL`: never an existing file, `O_NOFOLLOW`: never through a
+/// symbolic link someone left under the name) with mode 0640 (owner and
+/// group read, nobody else), and the final name never replaces a file that
+/// appeared there meanwhile (`link(2)`, which fails on an existing name).
 final class WebRecordingFile {
     /// The final file name, e.g. `ring-20261123-094512-1.trace`.
-    let name: String
-    let finalPath: String
+    private(set) var name: String
+    private(set) var finalPath: String
     let partialPath: String
+    private let directory: String
+    private let stamp: String
+    private var number: Int
     private let writer: TraceWriter
     /// Sample lines written.
     private(set) var samples = 0
@@ -19,23 +28,49 @@ final class WebRecordingFile {
     private(set) var firstNanoseconds: Int64?
     private(set) var lastNanoseconds: Int64?
 
+    /// The permission bits of the traces the page writes.
+    static let mode: mode_t = 0o640
+    /// Names tried before giving up when every one is taken.
+    static let maximumAttempts = 1000
+
     /// Creates the partial file with `header` under a name not used in
     /// `directory` yet.
     ///
     /// - Throws: `TraceError.io` naming the file when it cannot be created.
     init(directory: String, header: TraceHeader, date: Date = Date()) throws {
-        let stamp = Self.stamp(date)
+        self.directory = directory
+        stamp = Self.stamp(date)
         var number = 1
-        var name = "ring-\(stamp)-\(number).trace"
-        while FileManager.default.fileExists(atPath: directory + "/" + name)
-            || FileManager.default.fileExists(atPath: directory + "/." + name + ".partial") {
+        var descriptor: Int32 = -1
+        var partial = ""
+        while true {
+            let name = "ring-\(stamp)-\(number).trace"
+            partial = directory + "/." + name + ".partial"
+            if !Self.exists(directory + "/" + name) {
+                descriptor = Glibc.open(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, Self.mode)
+                if descriptor >= 0 { break }
+                guard errno == EEXIST || errno == ELOOP else {
+                    throw TraceError.io(path: partial, operation: "create the recording",
+                                        reason: String(cString: strerror(errno)))
+                }
+            }
             number += 1
-            name = "ring-\(stamp)-\(number).trace"
+            guard number <= Self.maximumAttempts else {
+                throw TraceError.io(path: partial, operation: "create the recording",
+                                    reason: "\(Self.maximumAttempts) names for this second are taken")
+            }
         }
-        self.name = name
+        self.number = number
+        name = "ring-\(stamp)-\(number).trace"
         finalPath = directory + "/" + name
-        partialPath = directory + "/." + name + ".partial"
-        writer = try TraceWriter(path: partialPath, header: header)
+        partialPath = partial
+        writer = try TraceWriter(descriptor: descriptor, path: partialPath, header: header)
+    }
+
+    /// True when anything is at `path`, a dangling symbolic link included.
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     /// Appends one reading (its gyro only when the header has one).
@@ -57,7 +92,7 @@ final class WebRecordingFile {
     /// sample is removed instead (there is nothing to keep).
     ///
     /// - Returns: true when the trace was kept.
-    /// - Throws: `TraceError.io` when closing or renaming fails (the partial
+    /// - Throws: `TraceError.io` when closing or naming fails (the partial
     ///   file then stays, with every line written).
     func finish() throws -> Bool {
         try writer.close()
@@ -65,10 +100,23 @@ final class WebRecordingFile {
             unlink(partialPath)
             return false
         }
-        guard rename(partialPath, finalPath) == 0 else {
-            throw TraceError.io(path: partialPath, operation: "rename the recording to \(finalPath)",
-                                reason: String(cString: strerror(errno)))
+        // The final name, never over a file that appeared there meanwhile:
+        // link(2) fails on an existing name, and the next number is tried.
+        // A file system without hard links (FAT, some FUSE) gets a rename
+        // once nothing is under the name.
+        while link(partialPath, finalPath) != 0 {
+            if errno == EPERM || errno == EOPNOTSUPP, !Self.exists(finalPath), rename(partialPath, finalPath) == 0 {
+                return true
+            }
+            guard errno == EEXIST, number < Self.maximumAttempts else {
+                throw TraceError.io(path: partialPath, operation: "give the recording its name \(finalPath)",
+                                    reason: String(cString: strerror(errno)))
+            }
+            number += 1
+            name = "ring-\(stamp)-\(number).trace"
+            finalPath = directory + "/" + name
         }
+        unlink(partialPath)
         return true
     }
 

@@ -21,10 +21,9 @@ enum WebResponse {
         bytes(status, body, type: "application/json", cache: "no-store", extra: extra)
     }
 
-    /// 503 when the stream limit is reached.
-    static func busy(limit: Int) -> Response {
-        text(.serviceUnavailable, "too many live streams (\(limit)); close a tab or try again later",
-             extra: [.retryAfter: "5"])
+    /// The 503's message when the stream limit is reached.
+    static func busyMessage(limit: Int) -> String {
+        "too many live streams (\(limit)); close a tab or try again later"
     }
 
     /// 421 for a Host not on the allowlist.

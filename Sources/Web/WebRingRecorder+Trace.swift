@@ -40,6 +40,7 @@ extension WebRingRecorder {
                 return
             }
             shared.offered.append(file.name)
+            shared.needsPrune = true
             if shared.offered.count > maximumOffered { shared.offered.removeFirst() }
             let seconds = Double((file.lastNanoseconds ?? 0) - (file.firstNanoseconds ?? 0)) / 1e9
             let text = "recorded \(file.samples) samples over \(JSONText.number(seconds, decimals: 3)) s"

@@ -16,6 +16,10 @@ import Synchronization
 /// download (`/recordings/NAME`) and "reset" starts a new ring; reset and
 /// shutdown finish a trace still open first, so nothing recorded is lost.
 ///
+/// The directory is capped (`WebRecordingDirectory`): after each finished
+/// trace the oldest of the ring's traces there are deleted until the newest
+/// `keep` remain within `maximumBytes`.
+///
 /// Several viewers share the one ring. The viewer that pressed holds it:
 /// presses from others are ignored while it is held, only the holder's
 /// release (or its leaving the page) ends the hold, and every viewer sees
@@ -29,6 +33,12 @@ public final class WebRingRecorder: Sendable {
 
     public let directory: String
     public let limitSeconds: Double
+    /// The cap on the directory's finished traces.
+    let cap: WebRecordingDirectory
+    /// Finished traces kept without `--record-keep`.
+    public static let defaultKeep = WebRecordingDirectory.defaultKeep
+    /// Mebibytes the finished traces may take without `--record-max-mib`.
+    public static let defaultMaximumMebibytes = WebRecordingDirectory.defaultMaximumMebibytes
     /// Holds a ring accepts (zero-length taps count): bounds what one
     /// client can make the ring and its streamed field hold.
     public static let maximumHolds = 64
@@ -52,23 +62,31 @@ public final class WebRingRecorder: Sendable {
         /// The last thing worth telling viewers ("recorded 4.5 s to …", an error).
         var message = ""
         var header: TraceHeader
+        /// A trace was finished since the directory was last pruned.
+        var needsPrune = false
     }
 
     let shared: Mutex<Shared>
     private let start = ContinuousClock.now
     private let publish: @Sendable (String) -> Void
     private let logger: Logger
+    /// Held while pruning, so that two prunes never race.
+    private let pruning = Mutex(())
 
     /// - Parameters:
     ///   - directory: where traces go (must exist and be writable: see `checkDirectory`).
     ///   - limitSeconds: the ring's duration, the longest recording.
+    ///   - keep: the most finished traces kept in `directory`.
+    ///   - maximumMebibytes: the most MiB they take together (the newest is kept whatever its size).
     ///   - header: the trace header (the source's metadata); a gyro header
     ///     is added when the readings carry rates and it has none.
     ///   - publish: called with the ring's JSON after every change (the page's `ring` channel).
-    public init(directory: String, limitSeconds: Double, header: TraceHeader, logger: Logger,
+    public init(directory: String, limitSeconds: Double, keep: Int = defaultKeep,
+                maximumMebibytes: Int = defaultMaximumMebibytes, header: TraceHeader, logger: Logger,
                 publish: @escaping @Sendable (String) -> Void) {
         self.directory = directory
         self.limitSeconds = limitSeconds
+        cap = WebRecordingDirectory(path: directory, keep: max(1, keep), maximumBytes: Int64(max(1, maximumMebibytes)) << 20)
         self.publish = publish
         self.logger = logger
         shared = Mutex(Shared(ring: RecordingRing(durationSeconds: limitSeconds, seed: 1), header: header))
@@ -213,14 +231,30 @@ public final class WebRingRecorder: Sendable {
     }
 
     /// Runs `body` under the lock; when it reports a change, bumps the
-    /// revision and publishes the ring.
+    /// revision and publishes the ring. When a trace was finished, the
+    /// directory is pruned to its cap afterwards, outside the lock.
     private func change(_ body: (inout Shared) -> Bool) {
         let now = nowSeconds
-        let text = shared.withLock { shared -> String? in
-            guard body(&shared) else { return nil }
+        let (text, prune) = shared.withLock { shared -> (String?, Bool) in
+            guard body(&shared) else { return (nil, false) }
             shared.revision += 1
-            return Self.json(shared, nowSeconds: now)
+            defer { shared.needsPrune = false }
+            return (Self.json(shared, nowSeconds: now), shared.needsPrune)
         }
         if let text { publish(text) }
+        if prune { pruneDirectory() }
+    }
+
+    /// Deletes the oldest traces past the cap, and stops offering them.
+    func pruneDirectory() {
+        let (removed, failure) = pruning.withLock { _ in cap.prune() }
+        if let failure { logger.warning("\(failure)") }
+        guard !removed.isEmpty else { return }
+        shared.withLock { $0.offered.removeAll { removed.contains($0) } }
+        logger.notice("""
+            deleted the \(removed.count == 1 ? "oldest recording" : "\(removed.count) oldest recordings") in \(directory) \
+            to keep the newest \(cap.keep) within \(cap.maximumBytes >> 20) MiB (--record-keep, --record-max-mib): \
+            \(removed.joined(separator: ", "))
+            """)
     }
 }

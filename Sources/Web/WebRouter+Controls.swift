@@ -5,7 +5,7 @@ extension WebRouter {
     /// `GET /recordings/NAME`: a trace the page's ring finished, as a
     /// download. Only names the recorder offers are served (never a path
     /// from the request), so nothing else in the directory can be read.
-    static func addControlRoutes(to router: Router<BasicRequestContext>, parts: Parts) {
+    static func addControlRoutes(to router: Router<WebRequestContext>, parts: Parts) {
         router.get("/recordings/:name") { _, context in
             let name = context.parameters.get("name") ?? ""
             guard let recorder = parts.controls.recorder, WebRecordingFile.isTraceName(name[...]),

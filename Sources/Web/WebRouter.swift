@@ -10,11 +10,13 @@ import Knob
 ///     /events            server-sent events, one per state
 ///     /ws                WebSocket, one text message per state (WebSocketGate)
 ///     /state             the newest state as JSON; 503 before the first
+///     /tiltd.js          states as deviceorientation/devicemotion events (WebTiltdScript)
 ///     /healthz           200 and a small JSON status
 ///
 /// `WebRequestPolicy` runs first (Host allowlist, methods). Live streams are
-/// limited (`WebStreamSlots`; beyond the limit 503) and refused with 403 to
-/// pages from other origins (`WebOriginPolicy`).
+/// limited, in all and per client address (`WebStreamSlots`; beyond the
+/// limit 503), and refused with 403 to pages from other origins and sites
+/// (`WebOriginPolicy`), as `WebStreamAdmission` decides.
 enum WebRouter {
     struct Parts: Sendable {
         var feed: WebStateFeed
@@ -29,14 +31,16 @@ enum WebRouter {
         /// What /ws input may change, and how fast one connection may send.
         var input: WebInputControls
         var inputRate: (perSecond: Double, burst: Int)
+        /// How fast all connections together may send input.
+        var sharedInputLimit: WebInputSharedLimit
         /// The LARSBar slider beside the knob (`--levels`), nil for none.
         var larsBar: WebLARSBar?
         /// The ring and the light's sliders (`WebPageControls`).
         var controls = WebPageControls()
     }
 
-    static func make(_ parts: Parts) -> Router<BasicRequestContext> {
-        let router = Router(options: .autoGenerateHeadEndpoints)
+    static func make(_ parts: Parts) -> Router<WebRequestContext> {
+        let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: WebRequestPolicy(allowlist: parts.allowlist))
         let pageParts = parts.larsBar.map { [WebPage.larsBarPart($0)] } ?? []
         let page = Array(WebPage.html(layerSize: parts.layers.size, parts: pageParts, controls: parts.controls).utf8)
@@ -58,15 +62,20 @@ enum WebRouter {
             entry.appendJSONLine(to: &bytes)
             return WebResponse.json(.ok, bytes)
         }
+        let tiltdScript = Array(WebTiltdScript.source.utf8)
+        router.get(RouterPath(WebTiltdScript.path)) { _, _ in
+            WebResponse.bytes(.ok, tiltdScript, type: "text/javascript; charset=utf-8", cache: "no-cache")
+        }
         router.get("/healthz") { _, _ in
             let body = #"{"status":"ok","states":\#(parts.feed.current?.sequence ?? 0),"streams":\#(parts.slots.count),"source":"\#(WebResponse.jsonEscaped(parts.sourceDescription))"}"# + "\n"
             return WebResponse.json(.ok, Array(body.utf8))
         }
-        router.get("/events") { request, _ in
-            guard WebOriginPolicy.allows(request.head, allowlist: parts.allowlist, boundPort: parts.boundPort.port) else {
-                return WebResponse.text(.forbidden, WebResponse.crossOriginMessage)
+        router.get("/events") { request, context in
+            let slot: WebStreamSlots.Slot
+            switch WebStreamAdmission.admit(request.head, remote: context.remoteAddress, parts: parts) {
+            case .success(let granted): slot = granted
+            case .failure(let refusal): return refusal.response
             }
-            guard let slot = parts.slots.claim() else { return WebResponse.busy(limit: parts.slots.limit) }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                             body: WebEventStream.body(feed: parts.feed, channels: parts.channels, slot: slot))
         }

@@ -51,7 +51,8 @@ public final class WebServer: Service, Sendable {
         self.configuration = configuration
         self.feed = feed
         self.channels = channels ?? WebChannelFeed(waking: feed)
-        self.slots = WebStreamSlots(limit: configuration.maxStreams)
+        self.slots = WebStreamSlots(limit: configuration.maxStreams,
+                                    perSourceLimit: configuration.maxStreamsPerClient)
         let room = WebFileLimit.connectionRoom
         self.connectionRoom = room
         let registry = WebConnectionRegistry(limit: WebFileLimit.connectionCap(requested: configuration.maxConnections,
@@ -62,6 +63,8 @@ public final class WebServer: Service, Sendable {
                                     boundPort: boundPort, sourceDescription: configuration.sourceDescription,
                                     channels: self.channels, input: input,
                                     inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
+                                    sharedInputLimit: WebInputSharedLimit(perSecond: configuration.sharedInputMessagesPerSecond,
+                                                                          burst: configuration.sharedInputBurst),
                                     larsBar: larsBar, controls: controls)
         let gate = WebSocketGate(parts: parts, maxMessageBytes: configuration.maxWebSocketMessageBytes)
         let limits = WebConnectionGuard.Limits(maxHeadBytes: configuration.maxRequestHeadBytes,

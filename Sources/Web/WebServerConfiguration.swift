@@ -12,6 +12,9 @@ public struct WebServerConfiguration: Sendable {
     public var allowedHosts: [String]
     /// Live streams (`/events`, `/ws`) at once; more get 503.
     public var maxStreams: Int
+    /// Live streams one client address may hold at once
+    /// (`--max-streams-per-client`); nil: half of `maxStreams`, rounded up.
+    public var maxStreamsPerClient: Int?
     /// Open connections at once (`--max-connections`); nil: 256, lowered to
     /// what the open-file limit leaves room for (`WebFileLimit`).
     public var maxConnections: Int?
@@ -33,10 +36,16 @@ public struct WebServerConfiguration: Sendable {
     public var inputMessagesPerSecond = 30.0
     /// Input messages one WebSocket may send at once before the rate applies.
     public var inputBurst = 30
+    /// Input messages all WebSockets together may have acted on per second,
+    /// on average (`WebInputSharedLimit`); more are refused, the
+    /// connections stay open.
+    public var sharedInputMessagesPerSecond = 60.0
+    /// Input messages all WebSockets together may have acted on at once.
+    public var sharedInputBurst = 60
 
     /// The defaults `tiltd serve` uses, on `host:port`.
     public init(host: String = "127.0.0.1", port: UInt16 = 8046, allowedHosts: [String] = [],
-                maxStreams: Int = 32, maxConnections: Int? = nil,
+                maxStreams: Int = 32, maxStreamsPerClient: Int? = nil, maxConnections: Int? = nil,
                 maxRequestHeadBytes: Int = 16 * 1024,
                 headerTimeout: Duration = .seconds(5), idleTimeout: Duration = .seconds(5),
                 maxWebSocketMessageBytes: Int = 64 * 1024,
@@ -46,6 +55,7 @@ public struct WebServerConfiguration: Sendable {
         self.port = port
         self.allowedHosts = allowedHosts
         self.maxStreams = maxStreams
+        self.maxStreamsPerClient = maxStreamsPerClient
         self.maxConnections = maxConnections
         self.maxRequestHeadBytes = maxRequestHeadBytes
         self.headerTimeout = headerTimeout

@@ -21,7 +21,7 @@ enum WebSocketStates {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         var session = WebInputSession(controls: parts.input, messagesPerSecond: parts.inputRate.perSecond,
-                                                      burst: parts.inputRate.burst)
+                                                      burst: parts.inputRate.burst, shared: parts.sharedInputLimit)
                         defer { parts.input.viewerLeft(session.viewer) }
                         for try await message in inbound.messages(maxSize: maxMessageBytes) {
                             var text: String?

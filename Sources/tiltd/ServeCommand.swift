@@ -18,7 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
             the motion into a trace there) and --interactive lets viewers set the light's colour; \
             otherwise read-only. Only requests naming this server \
             (localhost, 127.0.0.1, [::1], the --host address, --allow-host names) are answered; \
-            live streams are limited (--max-streams) and refused to pages from other origins; \
+            live streams are limited (--max-streams, --max-streams-per-client) and refused to pages \
+            from other origins and sites; \
             connections are capped (--max-connections) and must send their request promptly. \
             See docs/streaming.md.
             """)
@@ -45,6 +46,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-streams"), parsing: .unconditional, help: ArgumentHelp(
         "Live streams (/events, /ws) served at once; more get 503.", valueName: "n"))
     var maxStreams = 32
+
+    @Option(name: .customLong("max-streams-per-client"), parsing: .unconditional, help: ArgumentHelp(
+        "Live streams one client address may hold at once; more get 503. Default: half of --max-streams.",
+        valueName: "n"))
+    var maxStreamsPerClient: Int?
 
     @Option(name: .customLong("allow-host"), help: ArgumentHelp(
         "Also answer requests for this host name (repeatable), e.g. the machine's name when serving on 0.0.0.0.",
@@ -76,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     var server: WebServerConfiguration {
         WebServerConfiguration(host: host, port: port, allowedHosts: allowedHosts, maxStreams: maxStreams,
-                               maxConnections: maxConnections)
+                               maxStreamsPerClient: maxStreamsPerClient, maxConnections: maxConnections)
     }
 
     func run() async throws {

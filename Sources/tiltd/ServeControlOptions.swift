@@ -16,6 +16,16 @@ struct ServeControlOptions: ParsableArguments {
         valueName: "seconds"))
     var recordLimit: Double?
 
+    @Option(name: .customLong("record-keep"), parsing: .unconditional, help: ArgumentHelp(
+        "With --record-dir: keep the newest N recordings there, deleting the ring's older ones (default 32).",
+        valueName: "n"))
+    var recordKeep: Int?
+
+    @Option(name: .customLong("record-max-mib"), parsing: .unconditional, help: ArgumentHelp(
+        "With --record-dir: keep the ring's recordings there within this many MiB together, deleting the oldest "
+            + "(default 64).", valueName: "mib"))
+    var recordMaximumMebibytes: Int?
+
     @Flag(help: "Let viewers set the light's colour with the page's sliders (otherwise they only show it).")
     var interactive = false
 
@@ -27,11 +37,20 @@ struct ServeControlOptions: ParsableArguments {
             if let recordLimit {
                 throw ValidationError("--record-limit \(recordLimit) sets how long the ring records: give --record-dir DIR too")
             }
+            if let recordKeep {
+                throw ValidationError("--record-keep \(recordKeep) caps the ring's recordings: give --record-dir DIR too")
+            }
+            if let recordMaximumMebibytes {
+                throw ValidationError("--record-max-mib \(recordMaximumMebibytes) caps the ring's recordings: "
+                    + "give --record-dir DIR too")
+            }
             return nil
         }
         return try validating {
             try ServeConfiguration.Ring(directory: recordDirectory,
-                                        limitSeconds: recordLimit ?? ServeConfiguration.Ring.defaultLimitSeconds)
+                                        limitSeconds: recordLimit ?? ServeConfiguration.Ring.defaultLimitSeconds,
+                                        keep: recordKeep ?? WebRingRecorder.defaultKeep,
+                                        maximumMebibytes: recordMaximumMebibytes ?? WebRingRecorder.defaultMaximumMebibytes)
         }
     }
 }

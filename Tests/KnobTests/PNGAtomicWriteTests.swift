@@ -90,4 +90,23 @@ import KnobPNG
         #expect(temporary == "/a/b/.frame-000007.png.tmp-\(getpid())")
         #expect(PNGWriter.temporaryPath(for: "sheet.png") == ".sheet.png.tmp-\(getpid())")
     }
+
+    /// Issue 21, item 15: in a directory others can write, a link planted
+    /// at the predictable temporary name does not make tiltd write the file
+    /// it points to.
+    @Test func aLinkPlantedAtTheTemporaryNameIsNotFollowed() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/frame-000000.png"
+        let victim = directory + "/victim"
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+        #expect(symlink(victim, PNGWriter.temporaryPath(for: path)) == 0)
+        try PNGWriter.write(.filled(width: 8, height: 8, with: RGBA8(grey: 99)), to: path)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+        let written = try PNGReader.read(path: path)
+        #expect(written.width == 8)
+        // The planted link is left as it was, and no other temporary remains.
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(names == [".frame-000000.png.tmp-\(getpid())", "frame-000000.png", "victim"], "\(names)")
+    }
 }

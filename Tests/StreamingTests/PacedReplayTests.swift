@@ -85,4 +85,48 @@ import TiltdTestSupport
         #expect(access(dir + "/s.sock", F_OK) != 0)
         #expect(access(dir + "/s.sock.lock", F_OK) != 0)
     }
+
+    /// A clock whose sleeps return at once, moving its time to their deadline.
+    final class VirtualClock: Clock, @unchecked Sendable {
+        // Safe: used by the one task that plays the replay.
+        struct Instant: InstantProtocol {
+            var offset: Duration
+            func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+            func duration(to other: Instant) -> Duration { other.offset - offset }
+            static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        }
+
+        var now = Instant(offset: .zero)
+        var minimumResolution: Duration { .nanoseconds(1) }
+        func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+            try Task.checkCancellation()
+            now = max(now, deadline)
+        }
+    }
+
+    /// Issue 21, item 13: a looped recording that spans no time (one
+    /// reading) is played once a second, not as fast as a core can.
+    @Test func aLoopedRecordingThatSpansNoTimeIsPlayedOnceASecond() async throws {
+        let one = Array(Self.rolling(1))
+        let collector = CancellingCollector(limit: 5)
+        let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
+        let clock = VirtualClock()
+        let task = Task { try await PacedReplay(readings: one, loop: true).play(into: run, clock: clock) }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(collector.states.count == 5)
+        // Five passes: four waits of a second between them.
+        #expect(clock.now.offset == .seconds(4))
+    }
+
+    @Test func loopedPassesFollowEachOneSamplingIntervalApart() async throws {
+        let readings = Self.rolling(11)  // 0.1 s at 100 Hz
+        let collector = CancellingCollector(limit: 2 * readings.count)
+        let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
+        let clock = VirtualClock()
+        let task = Task { try await PacedReplay(readings: readings, loop: true).play(into: run, clock: clock) }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        // The second pass starts 0.11 s after the first (span 0.1 s plus one
+        // 10 ms interval) and its last reading is 0.1 s later.
+        #expect(clock.now.offset == .milliseconds(210))
+    }
 }

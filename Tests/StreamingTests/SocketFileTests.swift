@@ -107,4 +107,50 @@ import TiltdTestSupport
             #expect(throws: UnixSocketError.inUse(path: path)) { _ = try UnixSocketServer(path: path) }
         }
     }
+
+    // Issue 21, item 11: a lock file other users can open is a lock they can
+    // hold, and so a way to keep tiltd from starting.
+
+    @Test func lockFileIsOnlyItsOwners() async throws {
+        try await TestThreadExecutor.offPool {
+            let dir = try TestPaths.temporaryDirectory()
+            let server = try UnixSocketServer(path: dir + "/s.sock")
+            defer { server.close() }
+            var info = stat()
+            #expect(lstat(server.path + ".lock", &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o600)
+            #expect(info.st_uid == geteuid())
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "giving a file to another user needs root"))
+    func aLockFileSomeoneElseMadeIsRefused() async throws {
+        try await TestThreadExecutor.offPool {
+            let dir = try TestPaths.temporaryDirectory()
+            let path = dir + "/s.sock"
+            // Another user pre-creates the lock file in a shared directory.
+            let fd = open(path + ".lock", O_WRONLY | O_CREAT, 0o644)
+            #expect(fd >= 0)
+            close(fd)
+            let nobody = try #require(getpwnam("nobody")?.pointee.pw_uid)
+            #expect(chown(path + ".lock", nobody, gid_t.max) == 0)
+            #expect(throws: UnixSocketError.foreignLockFile(path: path + ".lock", owner: nobody)) {
+                _ = try UnixSocketServer(path: path)
+            }
+            #expect(access(path, F_OK) != 0, "no socket was made")
+            let message = UnixSocketError.foreignLockFile(path: path + ".lock", owner: nobody).description
+            #expect(message.contains("belongs to uid \(nobody)") && message.contains("remove it"))
+        }
+    }
+
+    @Test func aSymbolicLinkAtTheLockPathIsNotFollowed() async throws {
+        try await TestThreadExecutor.offPool {
+            let dir = try TestPaths.temporaryDirectory()
+            let path = dir + "/s.sock"
+            let target = dir + "/elsewhere"
+            #expect(symlink(target, path + ".lock") == 0)
+            #expect(throws: UnixSocketError.self) { _ = try UnixSocketServer(path: path) }
+            #expect(access(target, F_OK) != 0, "the link's target was created")
+        }
+    }
 }

@@ -74,4 +74,64 @@ import TiltdTestSupport
             _ = client
         }
     }
+
+    /// Release timers the test fires itself.
+    final class ManualTimers: Sendable {
+        private let pending = Mutex<[@Sendable () -> Void]>([])
+        var schedule: ListenOnDemand.Scheduler { { _, body in self.pending.withLock { $0.append(body) } } }
+        var count: Int { pending.withLock { $0.count } }
+        func fireAll() {
+            for body in pending.withLock({ timers in defer { timers.removeAll() }; return timers }) { body() }
+        }
+    }
+
+    /// A device opened for one client, closed 2 s after the last leaves (on `timers`).
+    static func openWithGrace() -> (ListenOnDemand, FakeDevice, ManualTimers) {
+        let timers = ManualTimers()
+        let onDemand = ListenOnDemand(logger: LogCapture().logger, releaseGraceSeconds: 2, schedule: timers.schedule)
+        let fake = FakeDevice()
+        onDemand.attach(fake.device)
+        onDemand.clientCountChanged(1)
+        onDemand.waitUntilSettled()
+        return (onDemand, fake, timers)
+    }
+
+    /// Issue 21, item 12: claim and release churn (or clients reconnecting
+    /// in a loop) does not power the device up and down each time.
+    @Test func churnWithinTheReleaseGraceKeepsTheDeviceOpen() throws {
+        let (onDemand, fake, timers) = Self.openWithGrace()
+        #expect(fake.log == ["open"])
+        // Every departure is acted on before the next arrival: the worst case.
+        for _ in 0..<100 {
+            onDemand.clientCountChanged(0)
+            onDemand.waitUntilSettled()
+            onDemand.clientCountChanged(1)
+            onDemand.waitUntilSettled()
+        }
+        #expect(fake.log == ["open"], "opened once, and not closed while the grace runs")
+        #expect(timers.count == 100)
+        // The timers of those departures all find a client back: none closes.
+        timers.fireAll()
+        onDemand.waitUntilSettled()
+        #expect(fake.log == ["open"])
+        // The last client leaves: once the grace is over, the device closes, once.
+        onDemand.clientCountChanged(0)
+        onDemand.waitUntilSettled()
+        #expect(fake.log == ["open"])
+        timers.fireAll()
+        onDemand.waitUntilSettled()
+        #expect(fake.log == ["open", "close"])
+        onDemand.release()
+        #expect(fake.log == ["open", "close"])
+    }
+
+    @Test func theEndOfTheRunClosesWithoutWaitingForTheGrace() throws {
+        let (onDemand, fake, timers) = Self.openWithGrace()
+        onDemand.clientCountChanged(0)
+        onDemand.release()
+        #expect(fake.log == ["open", "close"])
+        timers.fireAll()
+        onDemand.waitUntilSettled()
+        #expect(fake.log == ["open", "close"], "a late timer closes nothing twice")
+    }
 }

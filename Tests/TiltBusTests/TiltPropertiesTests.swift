@@ -55,16 +55,29 @@ import Testing
     }
 
     @Test func claimsAreOnePerClientAndBounded() {
-        var claims = ClaimSet(maximumCount: 2)
-        #expect(claims.claim(":1.1") == .added)
-        #expect(claims.claim(":1.1") == .alreadyHeld)
-        #expect(claims.claim(":1.2") == .added)
-        #expect(claims.claim(":1.3") == .full)
+        var claims = ClaimSet(maximumCount: 2, maximumPerUser: 2)
+        #expect(claims.claim(":1.1", user: 1000) == .added)
+        #expect(claims.claim(":1.1", user: 1000) == .alreadyHeld)
+        #expect(claims.claim(":1.2", user: 1001) == .added)
+        #expect(claims.claim(":1.3", user: 1002) == .full)
         let released = claims.release(":1.1")
         let releasedTwice = claims.release(":1.1")
         #expect(released && !releasedTwice)
-        #expect(claims.claim(":1.3") == .added)
+        #expect(claims.claim(":1.3", user: 1002) == .added)
         #expect(claims.count == 2)
+    }
+
+    @Test func oneUserHoldsAtMostItsShareOfClaims() {
+        var claims = ClaimSet(maximumCount: 64, maximumPerUser: 2)
+        #expect(claims.claim(":1.1", user: 1000) == .added)
+        #expect(claims.claim(":1.2", user: 1000) == .added)
+        #expect(claims.claim(":1.3", user: 1000) == .userFull)
+        #expect(claims.claim(":1.4", user: 1001) == .added, "other users still get claims")
+        #expect(claims.claim(":1.5", user: nil) == .added)
+        #expect(claims.claim(":1.6", user: nil) == .added)
+        #expect(claims.claim(":1.7", user: nil) == .userFull, "callers the bus would not name share one allowance")
+        claims.release(":1.1")
+        #expect(claims.claim(":1.3", user: 1000) == .added)
     }
 
     @Test func monitorJSONLineMatchesTheRunFormatPlusTilt() {

@@ -105,6 +105,30 @@ struct TiltServiceTests {
         #expect(third.waitFor { log.values == [1, 0, 1, 0] }, "\(log.values)")
     }
 
+    /// Issue 21, item 12: one user's connections cannot take every claim.
+    @Test func oneUsersConnectionsHoldAtMostTheirShareOfClaims() throws {
+        let bus = try PrivateBus()
+        let log = ClaimLog()
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(), maximumClaims: 64,
+                                      maximumClaimsPerUser: 2, onClaimCountChanged: log.record, report: { _ in })
+        defer { service.stop() }
+        let holders = try (0..<2).map { _ in try Self.client(bus, "claim") }
+        for holder in holders { #expect(holder.waitFor { holder.stdout.contains("ready") }, "\(holder.stderr)") }
+        // Far below the 64 in all, but the same user (the test's) as the two above.
+        let third = try Self.client(bus, "claim")
+        #expect(third.waitFor { !third.isRunning })
+        #expect(third.stdout.contains("error: net.tiltd.Tilt1.Error.TooManyClaims"), "\(third.stdout)")
+        #expect(third.stdout.contains("this user's connections hold 2 claims"), "\(third.stdout)")
+        #expect(log.values == [1, 2])
+        // A claim given back makes room for the same user again.
+        holders[0].closeInput()
+        #expect(holders[0].waitFor { log.values == [1, 2, 1] }, "\(log.values)")
+        let fourth = try Self.client(bus, "claim")
+        #expect(fourth.waitFor { fourth.stdout.contains("ready") }, "\(fourth.stderr)")
+        #expect(fourth.waitFor { log.values == [1, 2, 1, 2] }, "\(log.values)")
+        _ = holders
+    }
+
     @Test func aSecondServiceIsToldTheNameIsTaken() throws {
         let bus = try PrivateBus()
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),

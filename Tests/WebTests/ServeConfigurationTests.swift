@@ -19,6 +19,9 @@ import Web
         (WebServerConfiguration(), 8, "--size 8: layer images are 16 to 1024 pixels"),
         (WebServerConfiguration(maxStreams: 0), 256, "--max-streams 0: give 1 to 1024"),
         (WebServerConfiguration(maxConnections: 70_000), 256, "--max-connections 70000: give 1 to 65536"),
+        (WebServerConfiguration(maxStreams: 8, maxStreamsPerClient: 9), 256,
+         "--max-streams-per-client 9: give 1 to --max-streams (8)"),
+        (WebServerConfiguration(maxStreamsPerClient: 0), 256, "--max-streams-per-client 0: give 1 to --max-streams (32)"),
         (WebServerConfiguration(allowedHosts: ["http://box/"]), 256,
          "--allow-host http://box/: give a host name or address without scheme or path, e.g. --allow-host mybox.local"),
     ])

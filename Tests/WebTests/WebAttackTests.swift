@@ -161,18 +161,62 @@ import Web
         }
     }
 
-    /// A masked client frame (mask key 0: payload as is).
-    static func frame(opcode: UInt8, fin: Bool, payload: [UInt8]) -> [UInt8] {
+    /// A masked client frame (mask key 0: payload as is), or with
+    /// `masked: false` the unmasked frame a client must never send.
+    static func frame(opcode: UInt8, fin: Bool, payload: [UInt8], masked: Bool = true) -> [UInt8] {
+        let mask: UInt8 = masked ? 0x80 : 0
         var bytes: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         if payload.count < 126 {
-            bytes.append(0x80 | UInt8(payload.count))
+            bytes.append(mask | UInt8(payload.count))
         } else if payload.count <= 0xFFFF {
-            bytes += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+            bytes += [mask | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         } else {
-            bytes.append(0x80 | 127)
+            bytes.append(mask | 127)
             bytes += (0..<8).reversed().map { UInt8((UInt64(payload.count) >> (8 * UInt64($0))) & 0xFF) }
         }
-        return bytes + [0, 0, 0, 0] + payload
+        return bytes + (masked ? [0, 0, 0, 0] : []) + payload
+    }
+
+    /// RFC 6455 §5.1: a server closes the connection on an unmasked client
+    /// frame, with status 1002. Masked frames before it (short and 16-bit
+    /// lengths, split across writes) pass; `WebSocketMaskCheckTests` has the
+    /// 64-bit lengths.
+    @Test func anUnmaskedFrameClosesTheWebSocketWith1002() async throws {
+        let received = WebInputServerTests.Received()
+        var input = WebInputControls()
+        input.enable("volume", range: 0...1) { received.append($0) }
+        try await WebServerTests.withServer(input: input) { server, port in
+            let client = try Self.openWebSocket(port: port)
+            let message = Array(#"{"control":"volume","value":0.25}"#.utf8)
+            let masked = Self.frame(opcode: 0x1, fin: true, payload: message)
+            client.write(Array(masked.prefix(3)))
+            client.write(Array(masked.dropFirst(3)))
+            client.write(Self.frame(opcode: 0x2, fin: true, payload: [UInt8](repeating: 1, count: 300)))
+            client.write(Self.frame(opcode: 0x2, fin: true, payload: [UInt8](repeating: 2, count: 60_000)))
+            #expect(TestPaths.eventually(20) { received.all == [0.25] }, "the masked message was applied: \(received.all)")
+            client.write(Self.frame(opcode: 0x1, fin: true, payload: Array(#"{"control":"volume","value":0.75}"#.utf8),
+                                    masked: false))
+            #expect(client.waitForClose(timeout: 20), "the server closed the connection")
+            let close = try #require(client.receivedCloseFrame, "a close frame came: \(client.unreadBytes.suffix(16))")
+            #expect(close.code == 1002)
+            #expect(received.all == [0.25], "the unmasked message was not applied")
+            #expect(TestPaths.eventually(20) { server.slots.count == 0 }, "its stream slot was freed")
+        }
+    }
+
+    /// An unmasked frame sent with the upgrade request, before the answer,
+    /// never gets a WebSocket.
+    @Test func anUnmaskedFrameBeforeTheAnswerGetsNoWebSocket() async throws {
+        try await WebServerTests.withServer { server, port in
+            let client = try WebTestClient(port: port)
+            var head = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+            for (name, value) in WebServerTests.upgradeHeaders(origin: nil) { head += "\(name): \(value)\r\n" }
+            client.write(Array((head + "\r\n").utf8) + Self.frame(opcode: 0x1, fin: true, payload: Array("hi".utf8), masked: false))
+            let response = try client.readResponse()
+            #expect(response.status == 400, "\(response.status) \(response.body)")
+            #expect(response.body.contains("must be masked"))
+            #expect(server.slots.count == 0)
+        }
     }
 
     static func openWebSocket(port: UInt16) throws -> WebTestClient {

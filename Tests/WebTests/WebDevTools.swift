@@ -82,6 +82,26 @@ final class WebDevTools {
         return Page(session: session)
     }
 
+    /// Opens `url` in a new tab whose uncaught errors (and unhandled
+    /// promise rejections) are collected from before the page's first
+    /// script: read them with `errors`.
+    func openCollectingErrors(_ url: String) throws -> Page {
+        let page = try open("about:blank")
+        try send("Page.enable", page: page)
+        try send("Page.addScriptToEvaluateOnNewDocument", ["source": """
+            window.collectedErrors = [];
+            window.addEventListener('error', e => window.collectedErrors.push(String(e.message) + ' (line ' + e.lineno + ')'));
+            window.addEventListener('unhandledrejection', e => window.collectedErrors.push('unhandled rejection: ' + String(e.reason)));
+            """], page: page)
+        try send("Page.navigate", ["url": url], page: page)
+        return page
+    }
+
+    /// The errors `openCollectingErrors` collected in `page` so far.
+    func errors(_ page: Page) throws -> [String] {
+        (try evaluate(page, "window.collectedErrors || ['no error collector']") as? [String]) ?? ["errors unreadable"]
+    }
+
     /// The value of a JavaScript expression in `page` (JSON types).
     func evaluate(_ page: Page, _ expression: String) throws -> Any? {
         let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true], page: page)

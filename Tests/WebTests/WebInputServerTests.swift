@@ -58,6 +58,43 @@ import Web
         }
     }
 
+    /// Issue 21 item 5: opening more connections does not buy more input.
+    /// Four connections each within their own limit (5 at once) send 20
+    /// messages together; the shared limit (6 at once) acts on 6 and
+    /// refuses the rest, and no connection is closed for it.
+    @Test func connectionsTogetherAreLimitedToo() async throws {
+        let received = Received()
+        var input = WebInputControls()
+        input.enable("volume", range: 0...1) { received.append($0) }
+        try await WebServerTests.withServer(input: input, configure: {
+            $0.inputBurst = 5
+            $0.inputMessagesPerSecond = 1
+            $0.sharedInputBurst = 6
+            $0.sharedInputMessagesPerSecond = 0.01
+            $0.maxStreamsPerClient = 8  // these connections all come from 127.0.0.1
+        }) { _, port in
+            let clients = try (0..<4).map { _ in try WebTestClient.webSocket(port: port) }
+            for (index, client) in clients.enumerated() {
+                for i in 0..<5 { client.sendWebSocketText(#"{"control":"volume","value":0.\#(index)\#(i)}"#) }
+            }
+            let busy = "sent more than 0.01 input messages a second together"
+            var refusals = 0
+            #expect(TestPaths.eventually(20) {
+                // What each connection was told so far (nothing is consumed).
+                refusals = clients.map { $0.readStream(timeout: 0.05) { _ in false }.components(separatedBy: busy).count - 1 }
+                    .reduce(0, +)
+                return received.all.count + refusals == 20
+            }, "\(received.all.count) applied + \(refusals) refused")
+            #expect(received.all.count == 6, "the shared burst: \(received.all)")
+            #expect(refusals == 14)
+            #expect(clients.allSatisfy { !$0.waitForClose(timeout: 0.1) }, "refused, not closed")
+            // A bad message is refused for what it is, and takes no shared token.
+            let another = try WebTestClient.webSocket(port: port)
+            another.sendWebSocketText(#"{"control":"red","value":1}"#)
+            #expect(another.readStream { $0.contains("takes no input here") }.contains("takes no input here"))
+        }
+    }
+
     @Test func inputFromAForeignOriginNeverGetsAConnection() async throws {
         let received = Received()
         var input = WebInputControls()

@@ -11,10 +11,12 @@ import TiltdTestSupport
 /// recording ends, and what several viewers can do (docs/controls.md).
 @Suite struct WebRingRecorderTests {
     /// A recorder into a fresh directory, and the ring fields it published.
-    static func recorder(limit: Double = 45) throws -> (WebRingRecorder, String, Published) {
-        let directory = try TestPaths.temporaryDirectory()
+    static func recorder(limit: Double = 45, keep: Int = WebRingRecorder.defaultKeep,
+                         maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes,
+                         in given: String? = nil) throws -> (WebRingRecorder, String, Published) {
+        let directory = try given ?? TestPaths.temporaryDirectory()
         let published = Published()
-        let recorder = WebRingRecorder(directory: directory, limitSeconds: limit,
+        let recorder = WebRingRecorder(directory: directory, limitSeconds: limit, keep: keep, maximumMebibytes: maximumMebibytes,
                                        header: TraceHeader(tiltdVersion: "test", extra: ["recorded-from": "test"]),
                                        logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })) { json in
             published.texts.withLock { $0.append(json) }

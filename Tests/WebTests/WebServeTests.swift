@@ -25,9 +25,11 @@ import TiltdTestSupport
             let (tiltd, port) = try Self.startServe()
             defer { _ = tiltd.stop(with: SIGKILL) }
             #expect(try WebTestClient.request("GET", "/healthz", port: port).status == 200)
+            // The replay's first sample may not be in yet: 503 until it is.
             var state = try WebTestClient.request("GET", "/state", port: port)
-            if state.status == 503 {  // the replay's first sample may not be in yet
-                usleep(500_000)
+            let deadline = Date().addingTimeInterval(30)
+            while state.status == 503, Date() < deadline {
+                usleep(20_000)
                 state = try WebTestClient.request("GET", "/state", port: port)
             }
             #expect(state.status == 200)

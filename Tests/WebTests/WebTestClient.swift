@@ -17,9 +17,23 @@ final class WebTestClient: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    init(port: UInt16, host: String = "127.0.0.1") throws {
+    /// Connects to `host:port`, from the loopback address `from` when given
+    /// (e.g. `127.0.0.2`: Linux routes all of 127/8 to the loopback, so one
+    /// test can be several clients).
+    init(port: UInt16, host: String = "127.0.0.1", from source: String? = nil) throws {
         TestFileLimit.raise()  // floods of these share the process with other suites' servers
         fileDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fileDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else { throw Failure(description: "bind \(source): errno \(errno)") }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -153,10 +167,10 @@ final class WebTestClient: @unchecked Sendable {
         return (try? client.readResponse(timeout: timeout))?.status
     }
 
-    /// One GET/POST/… on a fresh connection.
+    /// One GET/POST/… on a fresh connection (from the loopback address `from`, if given).
     static func request(_ method: String, _ path: String, port: UInt16,
-                        headers: [String: String] = [:], body: String = "") throws -> Response {
-        let client = try WebTestClient(port: port)
+                        headers: [String: String] = [:], body: String = "", from source: String? = nil) throws -> Response {
+        let client = try WebTestClient(port: port, from: source)
         client.send(method, path, port: port, headers: headers, body: body)
         return try client.readResponse(toHead: method == "HEAD")
     }

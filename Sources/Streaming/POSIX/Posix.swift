@@ -129,11 +129,12 @@ package enum Posix {
         guard chmod(path, mode) == 0 else { throw PosixError(call: "chmod", code: errno) }
     }
 
-    /// Opens (creating it, mode 0644) a lock file, read-only and close-on-exec:
-    /// `flock` needs no write access, so users of the socket's group who
-    /// cannot write the file may still take part in the lock.
+    /// Opens (creating it, mode 0600) a lock file, read-only and close-on-exec,
+    /// never through a symbolic link. Only its owner can open it, so only
+    /// its owner can `flock` it: a lock that other users could take would let
+    /// any of them keep the server from starting.
     static func openLockFile(_ path: String) throws(PosixError) -> Int32 {
-        let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw PosixError(call: "open", code: errno) }
         return fd
     }
