@@ -39,12 +39,16 @@ extension KnobState {
             w.literal(#","pitch":"#)
             w.number(tilt.pitch, decimals: 4)
             w.literal(#","orientation":""#)
-            switch tilt.orientation {
-            case .normal?: w.literal("normal")
-            case .bottomUp?: w.literal("bottom-up")
-            case .leftUp?: w.literal("left-up")
-            case .rightUp?: w.literal("right-up")
-            case nil: w.literal("undefined")
+            if let facing = tilt.facing {
+                w.literal(facing == .up ? "face-up" : "face-down")
+            } else {
+                switch tilt.orientation {
+                case .normal?: w.literal("normal")
+                case .bottomUp?: w.literal("bottom-up")
+                case .leftUp?: w.literal("left-up")
+                case .rightUp?: w.literal("right-up")
+                case nil: w.literal("undefined")
+                }
             }
             w.literal(#"","shine":[{"rotation":"#)
             w.number(shines.first.rotation, decimals: 4)

@@ -1,13 +1,14 @@
 /// The whole per-sample path: reading → robust low-pass filter (and, for a
-/// reading with a gyroscope, `GravityFusion`) → discrete
-/// orientation → screen mapping → neutral pose → continuous roll/pitch →
-/// change gate → tilt state.
+/// reading with a gyroscope, `GravityFusion`) → discrete orientation
+/// (`OrientationTracker`) → screen mapping → neutral pose → continuous
+/// roll/pitch → change gate → tilt state.
 ///
 /// A value type with no allocation, existential or Foundation call on the
 /// per-sample path (diagnostics, which are rare, are the exception), so a
 /// release build processes tens of millions of samples per second on one
-/// core. The classifier sees the filtered vector in the device frame, as
-/// iio-sensor-proxy sees the device; angles are in the screen's frame.
+/// core. The orientation tracker sees the filtered (or fused) vector in the
+/// device frame, as iio-sensor-proxy sees the device; angles are in the
+/// screen's frame.
 public struct TiltPipeline: Sendable {
     /// Diagnostics kept at most; later ones are counted in `droppedDiagnostics`.
     public static let diagnosticCapacity = 1000
@@ -33,7 +34,7 @@ public struct TiltPipeline: Sendable {
     /// The last gyro reading fused, for bridging a short gap after it.
     @usableFromInline var lastRate = SIMD3<Double>()
     @usableFromInline let gyroEnabled: Bool
-    @usableFromInline var classifier = OrientationClassifier()
+    @usableFromInline var orientation = OrientationTracker()
     @usableFromInline var neutral: NeutralPose
     @usableFromInline var solver = AttitudeSolver()
     @usableFromInline var gate: ChangeGate
@@ -127,14 +128,14 @@ public struct TiltPipeline: Sendable {
             }
             fusing = false
         }
-        let orientation = classifier.update(filtered)
-        let screen = followsClassifier ? (orientation ?? .normal) : fixedScreen
+        let decision = orientation.update(filtered, timestampNanoseconds: timestamp, shaking: weight < 1)
+        let screen = followsClassifier ? (decision.edge ?? .normal) : fixedScreen
         let mapped = neutral.apply(ScreenMapping.map(filtered, to: screen),
                                    timestampNanoseconds: timestamp)
         let angles = solver.solve(mapped)
         if gateEnabled && !gate.accept(roll: angles.roll, pitch: angles.pitch) { return nil }
         return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
-                         orientation: orientation)
+                         orientation: decision.edge, facing: decision.facing)
     }
 
     /// Returns and forgets the diagnostics noticed since the last call.

@@ -8,15 +8,22 @@ public struct TiltState: Sendable, Equatable {
     /// Pitch in radians, CoreMotion's convention: upright is +π/2.
     /// Continuous across samples, so it may leave [−π/2, π/2].
     public var pitch: Double
-    /// The discrete orientation as iio-sensor-proxy would report it; `nil`
-    /// ("undefined") until the classifier has made its first decision.
+    /// Which edge points up, with iio-sensor-proxy's names (what its
+    /// `AccelerometerOrientation` would say, but held, with hysteresis and
+    /// no decision while shaking: `OrientationTracker`); kept while the
+    /// device lies flat; `nil` ("undefined") until the first decision.
     public var orientation: ScreenOrientation?
+    /// Which way the device faces while lying flat (`OrientationTracker`),
+    /// nil otherwise; the JSON Lines' `orientation` says it instead of the
+    /// edge meanwhile.
+    public var facing: Facing?
 
     public init(timestampNanoseconds: Int64, roll: Double, pitch: Double,
-                orientation: ScreenOrientation?) {
+                orientation: ScreenOrientation?, facing: Facing? = nil) {
         self.timestampNanoseconds = timestampNanoseconds
         self.roll = roll
         self.pitch = pitch
         self.orientation = orientation
+        self.facing = facing
     }
 }

@@ -21,15 +21,18 @@ struct DBusOptions: ParsableArguments {
 
 extension DBusOptions {
     /// Starts the service `--dbus` asks for (nil without `--dbus`), with
-    /// HasAccelerometer and Device from a look at the device `options` name.
+    /// HasAccelerometer, HasGyroscope and Device from a look at the device
+    /// `options` name.
     ///
-    /// - Parameter onClaimCountChanged: see `TiltService`.
+    /// - Parameters:
+    ///   - gyro: the gyroscope is fused when present (false: `--no-gyro`).
+    ///   - onClaimCountChanged: see `TiltService`.
     /// - Throws: `ExitCode.failure` after printing why the bus or the name
     ///   cannot be had.
-    func startService(device options: DeviceOptions,
+    func startService(device options: DeviceOptions, gyro: Bool,
                       onClaimCountChanged: @escaping @Sendable (Int) -> Void) throws -> TiltService? {
         guard let dbus else { return nil }
-        let properties = TiltProperties.lookingAt(uri: options.uri, device: options.device) {
+        let properties = TiltProperties.lookingAt(uri: options.uri, device: options.device, gyro: gyro) {
             TiltdLog.logger.notice("\($0)")
         }
         do {

@@ -22,7 +22,8 @@ public struct PipelineOptions: ParsableArguments {
 
     @Option(name: .customLong("screen-orientation"), help: ArgumentHelp(
         "How the screen is turned: normal, bottom-up, left-up, right-up, or auto (follow the "
-            + "orientation iio-sensor-proxy would report).", valueName: "orientation"))
+            + "discrete orientation: the edge that points up, once it has stood for 1 s).",
+        valueName: "orientation"))
     var screenOrientation: ScreenOrientationSetting = .fixed(.normal)
 
     // Unconditional parsing: a negative roll ("-0.1,1.2") is a value, not an option.

@@ -50,7 +50,9 @@ public struct RunCommand: AsyncParsableCommand {
             openWhileSocketClients: onDemand, version: TiltdVersion.current), claimed: dbus.dbus != nil)
         defer { stream.close() }
         // --dbus: claims open and close the device, as --on-demand's clients do.
-        let service = try dbus.startService(device: device) { count in stream.claimsChanged(count) }
+        let service = try dbus.startService(device: device, gyro: !pipeline.noGyro) { count in
+            stream.claimsChanged(count)
+        }
         defer { service?.stop() }
         try await stream.run(under: lifecycle, alsoTo: service, service: service.map(TiltBusService.init))
     }

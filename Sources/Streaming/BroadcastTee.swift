@@ -1,4 +1,5 @@
 import Knob
+import Sensors
 
 /// Hands every state to several sinks in order (stdout and the socket, say).
 public final class BroadcastTee: StateSink {
@@ -14,5 +15,9 @@ public final class BroadcastTee: StateSink {
 
     public func flush() {
         for sink in sinks { sink.flush() }
+    }
+
+    public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
+        for sink in sinks { sink.captureStatus(status, fusingGyroscope: fusingGyroscope) }
     }
 }

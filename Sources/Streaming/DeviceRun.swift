@@ -150,6 +150,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
             logger.notice("\(message)")
         case .opened(let status):
             logger.notice("\(status.openedMessage)")
+            reportStatus(status)
             if trace == nil, let tracePath {
                 do {
                     trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status, version: version))
@@ -157,6 +158,8 @@ public final class DeviceRun: Service, @unchecked Sendable {
                     return fail("\(error)")
                 }
             }
+        case .statusChanged(let status):
+            reportStatus(status)
         case .fault(let message, let time):
             logger.notice("\(message)")
             do { try trace?.appendGap(timestampNanoseconds: time, reason: message) } catch {
@@ -177,6 +180,11 @@ public final class DeviceRun: Service, @unchecked Sendable {
             if let countLimit, samples >= countLimit { return false }
         }
         return true
+    }
+
+    /// Tells the sinks the device's status (HasGyroscope on D-Bus).
+    private func reportStatus(_ status: CaptureStatus) {
+        sampleRun?.sink.captureStatus(status, fusingGyroscope: configuration.gyroEnabled && status.readsGyroscope)
     }
 
     @discardableResult

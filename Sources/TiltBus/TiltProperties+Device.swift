@@ -3,9 +3,11 @@ import Sensors
 extension TiltProperties {
     /// The initial properties of a service for the accelerometer `query`
     /// (nil: the display one) at libiio context `uri`: HasAccelerometer and
-    /// Device when it can be found now. A device missing at start is not an
-    /// error (the first state sets HasAccelerometer); `report` hears why.
-    public static func lookingAt(uri: String, device query: String?,
+    /// Device when it can be found now, HasGyroscope when a usable gyroscope
+    /// is paired with it and `gyro` (no `--no-gyro`). A device missing at
+    /// start is not an error (opening it or the first state sets
+    /// HasAccelerometer); `report` hears why.
+    public static func lookingAt(uri: String, device query: String?, gyro: Bool = true,
                                  report: (String) -> Void) -> TiltProperties {
         var properties = TiltProperties()
         do {
@@ -16,6 +18,7 @@ extension TiltProperties {
                 .choose(from: found, uri: uri, deviceCount: context.deviceCount)
             properties.hasAccelerometer = true
             properties.device = found[chosen].displayName
+            properties.hasGyroscope = gyro && found[chosen].gyro != nil && found[chosen].gyroProblem == nil
         } catch {
             report("D-Bus: HasAccelerometer is false for now: \(error)")
         }

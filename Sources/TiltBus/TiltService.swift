@@ -95,6 +95,18 @@ public final class TiltService: @unchecked Sendable {
         }
     }
 
+    /// Hears the device's status when it opens or changes (any thread):
+    /// HasGyroscope says whether its gyroscope is fused (false once it is
+    /// lost), HasAccelerometer becomes true and Device names it if it was
+    /// not known at start.
+    public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
+        update { properties in
+            properties.hasAccelerometer = true
+            properties.hasGyroscope = fusingGyroscope
+            if properties.device.isEmpty { properties.device = status.info.displayName }
+        }
+    }
+
     /// Changes the properties (any thread); claimants hear of the changes.
     public func update(_ change: (inout TiltProperties) -> Void) {
         shared.withLock { shared in

@@ -1,6 +1,7 @@
 import Foundation
 import Knob
 import Motion
+@testable import Sensors
 import Synchronization
 import Testing
 @testable import TiltBus
@@ -85,6 +86,29 @@ struct TiltServiceTests {
         #expect(ended)
         #expect(client.waitFor { log.values == [1, 0] }, "\(log.values)")
         #expect(service.busProperty("HasAccelerometer") == .bool(true), "states prove an accelerometer")
+    }
+
+    /// Issue 21 item 18: the device opening says whether its gyroscope is
+    /// fused (a device missing at start, or a gyroscope lost, is known then).
+    @Test func theOpenedDeviceSetsHasGyroscope() throws {
+        let bus = try PrivateBus()
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
+                                      onClaimCountChanged: { _ in }, report: { _ in })
+        defer { service.stop() }
+        let info = AccelerometerInfo(
+            id: "iio:device0", name: "bmi160", label: nil, udevLocation: nil, uri: "local:",
+            scale: SIMD3(repeating: 1), offset: .zero, scaleSource: "", offsetSource: "", mountMatrix: .identity,
+            mountMatrixSource: .identity, samplingFrequencyHertz: 200, availableFrequencies: nil,
+            availableFrequenciesText: nil, bufferCapable: true, hasTimestamp: true, currentTrigger: nil,
+            triggerCandidate: nil, timestampClock: nil)
+        let status = CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic")
+        #expect(service.busProperty("HasGyroscope") == .bool(false))
+        service.captureStatus(status, fusingGyroscope: true)
+        #expect(service.busProperty("HasGyroscope") == .bool(true))
+        #expect(service.busProperty("HasAccelerometer") == .bool(true))
+        #expect(service.busProperty("Device") == .string("iio:device0 (bmi160)"))
+        service.captureStatus(status, fusingGyroscope: false)
+        #expect(service.busProperty("HasGyroscope") == .bool(false))
     }
 
     @Test func releaseEndsTheClaimAndClaimsAreBounded() throws {

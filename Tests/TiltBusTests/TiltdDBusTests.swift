@@ -6,9 +6,11 @@ import Testing
 @Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")))
 struct TiltdDBusTests {
     /// Starts tiltd on `bus` and waits until it owns net.tiltd.Tilt.
-    static func startTiltd(on bus: PrivateBus) throws -> ChildProcess {
-        let tiltd = try ChildProcess.tiltdUnderUmockdev(device: "buffered.umockdev", script: "bench-200hz.script",
-                                                        ["run", "--dbus", "session"], environment: bus.environment)
+    static func startTiltd(on bus: PrivateBus, device: String = "buffered.umockdev",
+                           script: String = "bench-200hz.script", options: [String] = []) throws -> ChildProcess {
+        let tiltd = try ChildProcess.tiltdUnderUmockdev(device: device, script: script,
+                                                        ["run", "--dbus", "session"] + options,
+                                                        environment: bus.environment)
         let owned = tiltd.waitFor {
             guard let status = try? ChildProcess("/usr/bin/busctl", ["--user", "status", "net.tiltd.Tilt"],
                                                  environment: bus.environment) else { return false }
@@ -34,6 +36,53 @@ struct TiltdDBusTests {
         }
         #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
         #expect(!tiltd.stderr.contains("device opened"), "nobody claimed, yet: \(tiltd.stderr)")
+    }
+
+    /// `busctl get-property` of one property, as busctl prints it ("b true").
+    static func property(_ name: String, on bus: PrivateBus) throws -> String {
+        let get = try ChildProcess("/usr/bin/busctl", ["--user", "get-property", "net.tiltd.Tilt", "/net/tiltd/Tilt",
+                                                       "net.tiltd.Tilt1", name], environment: bus.environment)
+        #expect(get.waitFor { !get.isRunning })
+        return get.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Issue 21 item 18: HasGyroscope was always false. It says whether the
+    /// gyroscope is fused: before any claim (the paired gyro found at start),
+    /// and once a claim has opened the device.
+    @Test(arguments: [("combined-imu.umockdev", "combined-imu.script", [String](), "b true"),
+                      ("combined-imu.umockdev", "combined-imu.script", ["--no-gyro"], "b false"),
+                      ("buffered.umockdev", "bench-200hz.script", [], "b false")])
+    func hasGyroscopeSaysWhetherAGyroscopeIsFused(device: String, script: String, options: [String],
+                                                  expected: String) throws {
+        let bus = try PrivateBus()
+        let tiltd = try Self.startTiltd(on: bus, device: device, script: script, options: options)
+        #expect(try Self.property("HasGyroscope", on: bus) == expected, "\(tiltd.stderr)")
+        let client = try ChildProcess("/usr/bin/python3", [ChildProcess.fixture("dbus-client.py"), bus.address,
+                                                           "claim", "5"])
+        #expect(client.waitFor(60) { !client.isRunning }, "\(client.stdout)\n\(client.stderr)\n\(tiltd.stderr)")
+        #expect(tiltd.stderr.contains("device opened"), "\(tiltd.stderr)")
+        #expect(try Self.property("HasGyroscope", on: bus) == expected, "\(tiltd.stderr)")
+        #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
+    }
+
+    /// A gyroscope lost mid-run (its buffer stops: sibling-gyro-dies.script)
+    /// turns HasGyroscope false while the claim goes on.
+    @Test func hasGyroscopeTurnsFalseWhenTheGyroscopeIsLost() throws {
+        let bus = try PrivateBus()
+        let tiltd = try ChildProcess("/usr/bin/umockdev-run", [
+            "--device", ChildProcess.fixture("sibling-buffered.umockdev"),
+            "-s", "/dev/iio:device0=\(ChildProcess.fixture("sibling-accel.script"))",
+            "-s", "/dev/iio:device1=\(ChildProcess.fixture("sibling-gyro-dies.script"))",
+            "--", ChildProcess.tiltd, "run", "--dbus", "session"], environment: bus.environment)
+        #expect(tiltd.waitFor { (try? Self.property("HasGyroscope", on: bus)) == "b true" }, "\(tiltd.stderr)")
+        let client = try ChildProcess("/usr/bin/python3", [ChildProcess.fixture("dbus-client.py"), bus.address,
+                                                           "claim", "0"])
+        #expect(client.waitFor { client.stdout.contains("ready") }, "\(client.stderr)")
+        #expect(tiltd.waitFor(60) { tiltd.stderr.contains("lost the gyroscope iio:device1") }, "\(tiltd.stderr)")
+        #expect(tiltd.waitFor { (try? Self.property("HasGyroscope", on: bus)) == "b false" }, "\(tiltd.stderr)")
+        client.closeInput()
+        #expect(client.waitFor { !client.isRunning })
+        #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
     }
 
     @Test func claimantGetsTheJSONLinesStatesAndItsDeathClosesTheDevice() throws {

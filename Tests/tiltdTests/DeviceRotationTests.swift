@@ -39,6 +39,45 @@ import TiltdTestSupport
         #expect(text.contains("\n# source: fused rotation iio:device1 (dev_rotation), components x, y, z, w\n"))
     }
 
+    /// hid-rotation.umockdev with the hub's quaternion turned `degrees`
+    /// further about x than the accelerometer's upright reading: its "up" is
+    /// (0, −cos d, −sin d), the screen tipped d past vertical.
+    static func hubDisagreeing(by degrees: Double) throws -> URL {
+        let fixture = try String(contentsOf: DeviceTestSupport.fixture("hid-rotation.umockdev"), encoding: .utf8)
+        let half = (90 + degrees) * Double.pi / 360, scale = 0.000030518
+        let raw = "\(Int((-sin(half) / scale).rounded())) 0 0 \(Int((cos(half) / scale).rounded()))"
+        let text = fixture.replacingOccurrences(of: "in_rot_quaternion_raw=-23170 0 0 23170",
+                                                with: "in_rot_quaternion_raw=\(raw)")
+        #expect(text != fixture)
+        let url = DeviceTestSupport.temporaryFile("hid-rotation-\(Int(degrees)).umockdev")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// Issue 22 item 4: a hub's quaternion that agrees with the accelerometer
+    /// within 15° at rest is the hub's own fusion, and is used as it is (the
+    /// angles follow the hub, not the accelerometer); beyond 15° it is not.
+    @Test(arguments: [4.0, 12.0, 20.0])
+    func aQuaternionWithinFifteenDegreesOfTheAccelerometerIsUsed(degrees: Double) throws {
+        try DeviceTestSupport.require("/usr/bin/umockdev-run")
+        let device = try Self.hubDisagreeing(by: degrees)
+        defer { try? FileManager.default.removeItem(at: device) }
+        let result = try TiltdProcess.run(["run", "--source", "rotation", "--no-gate", "--count", "2"],
+                                          devices: [device], timeout: 90)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pitches = DeviceTestSupport.states(result.stdout).compactMap { ($0["pitch"] as? NSNumber)?.doubleValue }
+        #expect(pitches.count == 2)
+        if degrees <= 15 {
+            #expect(result.stderr.contains("using the fused rotation iio:device1 (dev_rotation), components x, y, z, w"),
+                    "\(result.stderr)")
+            #expect(!result.stderr.contains("using the accelerometer instead"), "\(result.stderr)")
+            for pitch in pitches { #expect(abs(pitch - (Double.pi / 2 - degrees * Double.pi / 180)) < 0.005) }
+        } else {
+            #expect(result.stderr.contains("(closest \(Int(degrees))°, 15° needed"), "\(result.stderr)")
+            for pitch in pitches { #expect(abs(pitch - Double.pi / 2) < 0.005) }
+        }
+    }
+
     @Test func aDisagreeingQuaternionFallsBackToTheAccelerometer() throws {
         // hid-hub.umockdev: the quaternion says flat, the accelerometer upright.
         let result = try DeviceTestSupport.tiltd(["run", "--source", "rotation", "--no-gate", "--count", "2"],

@@ -50,7 +50,7 @@ import TiltdTestSupport
         for state in states {
             #expect(state["t"] is Double && state["roll"] is Double && state["pitch"] is Double)
             #expect((state["shine"] as? [[String: Any]])?.count == 2)
-            #expect(["normal", "bottom-up", "left-up", "right-up", "undefined"]
+            #expect(["normal", "bottom-up", "left-up", "right-up", "face-up", "face-down", "undefined"]
                 .contains(state["orientation"] as? String ?? "?"))
         }
         let ungated = try TiltdProcess.run(["replay", "--no-gate", Self.recording(name)])
@@ -85,7 +85,7 @@ import TiltdTestSupport
         let b = try TiltdProcess.run(["replay", "--no-gate", ms2])
         #expect(a.status == 0 && b.status == 0)
         #expect(a.stdout == b.stdout)
-        #expect(a.stdout.hasPrefix(#"{"t":0.000000,"roll":0,"pitch":0,"orientation":"undefined","#))
+        #expect(a.stdout.hasPrefix(#"{"t":0.000000,"roll":0,"pitch":0,"orientation":"face-up","#))
         #expect(Self.objects(a.stdout).count == 3)
     }
 

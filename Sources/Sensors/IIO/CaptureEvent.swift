@@ -3,6 +3,9 @@ import Motion
 public enum CaptureEvent: Sendable {
     /// A device was opened (first time, or again after a fault).
     case opened(CaptureStatus)
+    /// The capture goes on with a changed status: its gyroscope was lost
+    /// (the samples that follow carry no rotation rate).
+    case statusChanged(CaptureStatus)
     /// One sample.
     case sample(CapturedSample)
     /// A one-line message for the user: a fallback to polling, a raised

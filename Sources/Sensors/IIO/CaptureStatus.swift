@@ -19,6 +19,9 @@ public struct CaptureStatus: Sendable, Equatable {
     /// with its checked convention; nil when they come from the accelerometer.
     public var rotation: RotationInfo?
 
+    /// True when the samples carry a rotation rate: a paired gyroscope, or a
+    /// game pad's own (the pipeline fuses it unless `--no-gyro`).
+    public var readsGyroscope: Bool { gyro != nil || !(pad?.gyroscopeAxes.isEmpty ?? true) }
 
     public init(info: AccelerometerInfo, mode: CaptureMode, rateHertz: Double, clock: String,
                 pad: MotionPadInfo? = nil, gyro: GyroInfo? = nil, rotation: RotationInfo? = nil) {

@@ -144,11 +144,16 @@ public final class DeviceCapture: @unchecked Sendable {
             }
             guard let current = session else { continue }
             lastClock = current.status.clock
+            var readsGyroscope = current.status.readsGyroscope
             do {
                 var noticeStopped = false
                 let keepGoing = try current.run(shouldStop: { isStopping || noticeStopped },
                                                 notice: { if !handler(.notice($0)) { noticeStopped = true } }) { sample in
                     lastTimestamp = sample.reading.timestampNanoseconds
+                    if readsGyroscope != current.status.readsGyroscope {
+                        readsGyroscope = current.status.readsGyroscope
+                        if !handler(.statusChanged(current.status)) { return false }
+                    }
                     return handler(.sample(sample))
                 }
                 if !keepGoing { return }
