@@ -54,10 +54,12 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         // libpulse (Debian: libpulse-dev), reached only through
-        // Sources/Levels/Pulse/LibPulse.swift.
+        // Sources/Levels/Pulse/LibPulse.swift. No pkgConfig: libpulse.pc adds
+        // only -D_REENTRANT and -pthread (no-ops with glibc ≥ 2.34), which
+        // SwiftPM refuses with a "prohibited flag(s)" warning on every build;
+        // the headers are in /usr/include and the module map links -lpulse.
         .systemLibrary(
             name: "CPulse",
-            pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]
         ),
         // libsndfile (Debian: libsndfile1-dev), reached only through

@@ -25,7 +25,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from fuzz_common import KINDS, ROOT, flip_bits, keep_failure, parse_arguments, reshape
+
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
 
@@ -60,10 +61,7 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
         lines = data.split(b"\n")
         kind = rng.randrange(12)
         if kind == 0 and data:  # flip bits
-            b = bytearray(data)
-            for _ in range(rng.randint(1, 8)):
-                b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
-            data = bytes(b)
+            data = flip_bits(data, rng)
         elif kind == 1:  # replace a field with an extreme number
             i = rng.randrange(len(lines))
             fields = lines[i].split(b" ") if b" " in lines[i] else lines[i].split(b",")
@@ -79,23 +77,8 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
                                                rng.randint(0, 10 ** 13)])
                 lines[i] = b" ".join(parts)
             data = b"\n".join(lines)
-        elif kind == 3:  # delete lines
-            i = rng.randrange(len(lines))
-            del lines[i:i + rng.randint(1, 5)]
-            data = b"\n".join(lines)
-        elif kind == 4:  # duplicate lines
-            i = rng.randrange(len(lines))
-            lines[i:i] = lines[i:i + rng.randint(1, 5)] * rng.randint(1, 20)
-            data = b"\n".join(lines)
-        elif kind == 5:  # swap two lines
-            i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
-            lines[i], lines[j] = lines[j], lines[i]
-            data = b"\n".join(lines)
-        elif kind == 6:  # truncate
-            data = data[:rng.randrange(len(data) + 1)]
-        elif kind == 7:  # insert junk bytes
-            at = rng.randrange(len(data) + 1)
-            data = data[:at] + rng.choice(JUNK) * rng.randint(1, 4) + data[at:]
+        elif kind in KINDS:  # delete, duplicate, swap lines; truncate; junk bytes
+            data = reshape(data, kind, rng, JUNK)
         elif kind == 8:  # an over-long line
             at = rng.randrange(len(data) + 1)
             data = data[:at] + b"7" * rng.choice([1000, 70000]) + data[at:]
@@ -170,10 +153,7 @@ def run_one(index: int, data: bytes, args_seed: int, binary: str, timeout: float
             else:
                 verdict = whole_files(work) or ("ok" if p.returncode == 0 else "refused")
         if verdict not in ("ok", "refused"):
-            os.makedirs(keep, exist_ok=True)
-            shutil.copy(path, os.path.join(keep, "%05d%s" % (index, suffix)))
-            with open(os.path.join(keep, "%05d.txt" % index), "w") as f:
-                f.write(verdict + "\n" + " ".join(argv) + "\n")
+            keep_failure(keep, "%05d" % index, path, verdict, argv)
         return index, verdict
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -182,14 +162,8 @@ def run_one(index: int, data: bytes, args_seed: int, binary: str, timeout: float
 def main() -> int:
     parser = argparse.ArgumentParser(description="Fuzz tiltd render with mutated recordings.")
     parser.add_argument("--runs", type=int, default=2000)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per run before it counts as a hang")
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/tiltd"))
-    args = parser.parse_args()
-    if not os.access(args.binary, os.X_OK):
-        print(f"fuzz-render: {args.binary} is not an executable: build it first (swift build --product tiltd)",
-              file=sys.stderr)
+    args = parse_arguments(parser, "fuzz-render")
+    if args is None:
         return 2
     rng = random.Random(args.seed)
     bases = seeds()

@@ -37,6 +37,14 @@ if rows:
 PY
 }
 
+# states_span STATES.jsonl: seconds from the first knob state to the last (what
+# a render, and so its contact sheet, covers), one decimal.
+states_span() {
+    python3 -c 'import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+print("%.1f" % (rows[-1]["t"] - rows[0]["t"] if rows else 0))' "$1"
+}
+
 # replay_and_render NAME RECORDING: states, frames and a contact sheet in out/NAME.
 replay_and_render() {
     local name=$1 recording=$2
@@ -66,8 +74,9 @@ TEXT
 replay_and_render ngimu recordings/ngimu-hand-motion.trace
 cat <<TEXT
 
-main: out/ngimu/contact-sheet.png is 10 s of real hand motion, mostly shaking
-      within about ±20°, so its knobs change far less than the sweep's.
+main: out/ngimu/contact-sheet.png is $(states_span out/ngimu/states.jsonl) s of real hand motion (from its first
+      knob state to its last), mostly shaking within about ±20°, so its knobs
+      change far less than the sweep's.
 TEXT
 
 # Fused (gyro, the default) vs accelerometer-only (--no-gyro), side by side:

@@ -10,10 +10,13 @@
 #                             libiio-utils, a French locale, python3-gi with
 #                             umockdev's introspection data, chromium, ffmpeg
 #                             (the y4m test reads every rendered frame with it),
-#                             dbus (private buses), and a PulseAudio server with
-#                             pactl/paplay and sox
+#                             dbus (private buses), systemd (systemd-analyze
+#                             and systemd-run check the unit), and a PulseAudio
+#                             server with pactl/paplay and sox
 #
-# Needs root (or sudo) only when something is missing.
+# Needs root (or sudo) only when something is missing. Installing a package
+# can upgrade ones already installed (systemd pulls libsystemd0 and udev of
+# its own version): setup lists those upgrades before it installs.
 set -euo pipefail
 
 want=(libiio-dev libudev-dev libpng-dev pkg-config libpulse-dev libsndfile1-dev libevdev-dev acl libsystemd-dev)
@@ -46,6 +49,13 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     echo "setup: installing ${missing[*]}" >&2
     export DEBIAN_FRONTEND=noninteractive
     "${sudo_cmd[@]}" apt-get update -qq
+    # apt's dry run names every package it would replace: "Inst NAME [OLD] (NEW …".
+    upgrades=$(apt-get install -s --no-install-recommends "${missing[@]}" 2>/dev/null \
+        | sed -n 's/^Inst \([^ ]*\) \[\([^]]*\)\] (\([^ ]*\).*/\1 \2 -> \3/p' || true)
+    if [[ -n "$upgrades" ]]; then
+        echo "setup: this also upgrades packages already installed:" >&2
+        sed 's/^/setup:   /' <<<"$upgrades" >&2
+    fi
     "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 

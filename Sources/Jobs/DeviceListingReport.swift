@@ -17,14 +17,31 @@ public enum DeviceListingReport {
         do { listing = try DeviceListing.discover(uri: uri, skipped: &skipped) } catch {
             // The skipped devices (written back even on a throw) come before the reason.
             for message in skipped { logger.notice("\(message)") }
+            // A JSON reader still gets a (empty) array.
+            if json { FileHandle.standardOutput.write(Data("[]\n".utf8)) }
             logger.notice("\(error)")
+            logger.notice("\(nothingToReadHint(uri: uri))")
             throw ReportedFailure(description: "\(error)")
         }
         for message in skipped { logger.notice("\(message)") }
         FileHandle.standardOutput.write(json ? try listing.json() : Data(listing.text().utf8))
         if let problem = listing.problem {
             logger.notice("\(problem)")
-            if listing.isEmpty { throw ReportedFailure(description: problem) }
+            if listing.isEmpty {
+                logger.notice("\(nothingToReadHint(uri: uri))")
+                throw ReportedFailure(description: problem)
+            }
         }
+    }
+
+    /// Said after the reason when there is nothing to read at all: the game
+    /// pads looked for too (on `local:` only), and how to try tiltd without
+    /// hardware.
+    public static func nothingToReadHint(uri: String) -> String {
+        (uri == "local:" ? "no game pad or handheld with a motion sensor either (DualShock 4, DualSense, "
+            + "Switch Pro, Joy-Con, Steam Deck, read over evdev); " : "")
+            + "to try tiltd without hardware, replay a recording (tiltd replay --realtime "
+            + "recordings/synthetic-tilt-sweep.trace) or fake a device with umockdev "
+            + "(docs/devices.md, Testing without hardware)"
     }
 }

@@ -45,6 +45,8 @@ public final class RenderOutput {
                 // (/dev/null, a player's pipe) is written in place, never
                 // renamed over (PNGWriter.isReplaceable).
                 let replace = PNGWriter.isReplaceable(out)
+                // A missing folder is created, as for PNG frames and the contact sheet.
+                if replace { try RenderTargets.createParent(of: out, option: "--out") }
                 let fd: Int32
                 if replace {
                     let temporary: (descriptor: Int32, path: String)

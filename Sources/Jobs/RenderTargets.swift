@@ -43,7 +43,57 @@ public struct RenderTargets: Sendable {
             staleFrames = []
             if let out, out != "-" { try Self.checkFile(out, option: "--out", example: "knob.y4m") }
         }
-        if let contactSheet { try Self.checkFile(contactSheet, option: "--contact-sheet", example: "contact-sheet.png") }
+        if let contactSheet {
+            try Self.checkFile(contactSheet, option: "--contact-sheet", example: "contact-sheet.png")
+            if let out, out != "-" || format == .png {
+                try Self.checkApart(contactSheet: contactSheet, out: out, outIsDirectory: format == .png)
+            }
+        }
+    }
+
+    /// Refuses a contact sheet that the frames would clash with, checked by
+    /// name before either exists: the same path as `--out`, a folder of
+    /// `--out` (it must then be a directory), inside a y4m `--out` (a file),
+    /// or a frame's name in the PNG directory (the sheet would replace it).
+    private static func checkApart(contactSheet: String, out: String, outIsDirectory: Bool) throws {
+        let sheet = lexicalPath(contactSheet), frames = lexicalPath(out)
+        let what = outIsDirectory ? "the PNG frames' directory" : "the y4m file"
+        if sheet == frames {
+            throw RenderError("--contact-sheet \(contactSheet) is --out \(out), \(what): "
+                + "give the contact sheet a file name of its own, such as contact-sheet.png")
+        }
+        if frames.hasPrefix(sheet == "/" ? sheet : sheet + "/") {
+            throw RenderError("--contact-sheet \(contactSheet) is a folder of --out \(out): "
+                + "give the contact sheet a file name outside it")
+        }
+        if !outIsDirectory, sheet.hasPrefix(frames == "/" ? frames : frames + "/") {
+            throw RenderError("--contact-sheet \(contactSheet) lies inside --out \(out), which is a y4m file: "
+                + "give the contact sheet a path beside it")
+        }
+        if outIsDirectory, parentPath(sheet) == frames, isFrameName(String(sheet.split(separator: "/").last ?? "")) {
+            throw RenderError("--contact-sheet \(contactSheet) has a frame's name in --out \(out): "
+                + "the sheet would replace that frame; give it another name, such as contact-sheet.png")
+        }
+    }
+
+    /// The folder that holds `path`'s last component, as `dirname` gives
+    /// it but "" for a bare name: trailing slashes ignored, "/" for a name
+    /// at the root.
+    public static func parentPath(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        var parent = trimmed[..<slash]
+        while parent.hasSuffix("/") { parent = parent.dropLast() }
+        return parent.isEmpty ? "/" : String(parent)
+    }
+
+    /// `path` spelled one way, without touching the disk: repeated slashes,
+    /// "." components and a trailing slash dropped ("./a//b/" is "a/b").
+    static func lexicalPath(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     /// Removes the earlier frames (only with `--overwrite`, see the type's note).
@@ -66,11 +116,11 @@ public struct RenderTargets: Sendable {
     /// A file render will create or replace: not a directory, and its folder
     /// exists (or can be created) and is writable.
     private static func checkFile(_ path: String, option: String, example: String) throws {
-        if kind(path) == S_IFDIR {
+        if kind(path) == S_IFDIR || path.hasSuffix("/") {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             throw RenderError("\(option) \(path) is a directory: give a file name such as \(base)/\(example)")
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(path)
         try checkCreatable(parent.isEmpty ? "." : parent, option: option, forFile: path)
     }
 
@@ -79,7 +129,7 @@ public struct RenderTargets: Sendable {
     private static func checkCreatable(_ directory: String, option: String, forFile file: String? = nil) throws {
         var probe = directory
         while kind(probe) == nil {
-            let parent = (probe as NSString).deletingLastPathComponent
+            let parent = parentPath(probe)
             probe = parent.isEmpty ? "." : parent
             if probe == "/" || probe == "." { break }
         }
@@ -127,7 +177,7 @@ extension RenderTargets {
 
     /// Creates the folder a file goes in, as `--out` is created.
     public static func createParent(of path: String, option: String) throws {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(path)
         guard !parent.isEmpty else { return }
         try RenderOutput.makeDirectories(parent, option: option)
     }

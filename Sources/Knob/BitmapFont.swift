@@ -25,7 +25,9 @@ public enum BitmapFont {
         "-": [0b000, 0b000, 0b111, 0b000, 0b000],
         "+": [0b000, 0b010, 0b111, 0b010, 0b000],
         "°": [0b010, 0b101, 0b010, 0b000, 0b000],
-        "s": [0b000, 0b011, 0b110, 0b011, 0b110],
+        // An s: top stroke right, then left, right, bottom stroke left. Never
+        // ink down the middle column on every row (that read as "ƒ").
+        "s": [0b000, 0b011, 0b100, 0b001, 0b110],
         "t": [0b010, 0b111, 0b010, 0b010, 0b011],
         "r": [0b000, 0b101, 0b110, 0b100, 0b100],
         "p": [0b000, 0b111, 0b101, 0b111, 0b100],

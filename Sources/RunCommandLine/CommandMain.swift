@@ -6,6 +6,11 @@ import Streaming
 /// own, after installing tiltd's log format (`tiltd: …` on stderr, once),
 /// plus the failures it would word badly.
 public enum CommandMain {
+    /// What every error line starts with, usage errors and failures alike,
+    /// as `TiltdLogHandler` writes errors: `tiltd: error: …`. Each root
+    /// command gives it to ArgumentParser as its `_errorPrefix`.
+    public static let errorPrefix = "tiltd: error: "
+
     /// Parses `arguments` (without the program's name) under `root` and runs
     /// the command they name. A `ReportedFailure` (already logged) exits 1
     /// with nothing more; a `UsageError` from a subcommand's `run()` is

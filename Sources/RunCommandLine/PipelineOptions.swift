@@ -43,13 +43,13 @@ public struct PipelineOptions: ParsableArguments {
 
     @Option(name: .customLong("shake-band"), help: ArgumentHelp(
         "Accelerometer only: how far |a|² may stray from the device's g² (relative) before a sample counts "
-            + "as shaking and is weighted down (smaller: steadier in shakes, slower after them; default 0.5).",
+            + "as shaking and is weighted down (smaller: steadier in shakes, slower after them).",
         valueName: "fraction"))
     var shakeBand: Double = GravityEstimate.quietBand
 
     @Option(name: .customLong("gyro-time-constant"), help: ArgumentHelp(
         "With a gyroscope: how slowly the accelerometer corrects the gyro's drift, in seconds "
-            + "(longer: steadier during motion, slower to correct; default 1).", valueName: "s"))
+            + "(longer: steadier during motion, slower to correct).", valueName: "s"))
     var gyroTimeConstantSeconds: Double = GravityFusion.Settings().timeConstantSeconds
 
     public init() {}

@@ -16,7 +16,7 @@ public struct UsageError: Error, CustomStringConvertible {
     /// The whole text shown: error, usage under `root`, where to read more.
     public func text<Root: ParsableCommand>(root: Root.Type) -> String {
         let name = command.configuration.commandName ?? ""
-        return "Error: \(message)\nUsage: \(root.usageString(for: command))\n"
+        return CommandMain.errorPrefix + "\(message)\nUsage: \(root.usageString(for: command))\n"
             + "  See 'tiltd \(name) --help' for more information."
     }
 }

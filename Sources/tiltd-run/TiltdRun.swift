@@ -18,6 +18,9 @@ struct TiltdRun: AsyncParsableCommand {
         version: TiltdVersion.current,
         subcommands: [RunCommand.self])
 
+    /// Errors read `tiltd: error: …`, as tiltd's own do.
+    static var _errorPrefix: String { CommandMain.errorPrefix }
+
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first != "run" { arguments.insert("run", at: 0) }

@@ -7,7 +7,7 @@ import Knob
 /// `@OptionGroup var light: LightColourOptions`, then `light.colour`.
 struct LightColourOptions: ParsableArguments {
     @Option(name: .customLong("light-color"), help: ArgumentHelp(
-        "Colour of the light the shines reflect, RRGGBB or RRGGBBAA (alpha dims the shines); default white.",
+        "Colour of the light the shines reflect, RRGGBB or RRGGBBAA (alpha dims the shines; FFFFFF is white).",
         valueName: "RRGGBB[AA]"))
     var text = "FFFFFF"
 

@@ -89,8 +89,8 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     @Option(help: ArgumentHelp(
-        "Colour behind the knob in y4m frames and the contact sheet, RRGGBB; the default is the "
-            + "original screenshot's dark grey.", valueName: "RRGGBB"))
+        "Colour behind the knob in y4m frames and the contact sheet, RRGGBB (131315 is the "
+            + "original screenshot's dark grey).", valueName: "RRGGBB"))
     var background = "131315"
 
     @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(

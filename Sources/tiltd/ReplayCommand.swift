@@ -7,6 +7,9 @@ struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a trace or CSV recording as knob states (JSON Lines on stdout).",
+        // <file> is required (run() says so when it is missing), though
+        // optional to the parser (see `file`): the usage shows it required.
+        usage: "tiltd replay [<options>] <file>",
         discussion: """
             Writes one JSON object per line for the first sample and for every later state \
             that passes the change gate: {"t":…,"roll":…,"pitch":…,"orientation":…,"shine":[…]} \

@@ -26,6 +26,9 @@ struct Tiltd: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
+    /// Errors read `tiltd: error: …` as the log's do, not ArgumentParser's `Error: …`.
+    static var _errorPrefix: String { CommandMain.errorPrefix }
+
     /// `tiltd run` (or the default command) becomes `tiltd-run` when it
     /// sits beside this executable (`RunExecutable`); everything else runs
     /// here, through ArgumentParser's main (`CommandMain`), after one usage
@@ -47,7 +50,7 @@ struct Tiltd: AsyncParsableCommand {
         guard let first = arguments.first, !first.hasPrefix("-"), first != "help" else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }
         guard !names.contains(first) else { return nil }
-        return "Error: '\(first)' is not a tiltd command; the commands are \(names.joined(separator: ", "))\n"
+        return CommandMain.errorPrefix + "'\(first)' is not a tiltd command; the commands are \(names.joined(separator: ", "))\n"
             + "Usage: \(usageString())\n  See 'tiltd --help' for more information."
     }
 }

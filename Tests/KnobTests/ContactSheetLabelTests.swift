@@ -25,6 +25,16 @@ import Testing
         #expect(BitmapFont.width(of: "1-", scale: 2) == 14)
     }
 
+    /// Issue 21: the seconds' "s" read as "ƒ": its zig-zag inked the middle
+    /// column on every row, a stem like f's.
+    @Test func theSecondsSReadsAsAnS() {
+        var image = RGBAImage.filled(width: 3, height: 5, with: RGBA8(grey: 0))
+        BitmapFont.draw("s", at: 0, 0, scale: 1, colour: RGBA8(grey: 255), into: &image)
+        let lit = (0..<5).map { y in (0..<3).map { x in image[x, y].r == 255 ? "#" : "." }.joined() }
+        #expect(lit == ["...", ".##", "#..", "..#", "##."])
+        #expect(!(1..<5).allSatisfy { image[1, $0].r == 255 }, "a stem down the middle reads as ƒ")
+    }
+
     @Test func labelsGoUnderTheirFrameAndWidenNarrowSlots() {
         let background = RGBA8(grey: 7)
         var sheet = ContactSheet(cellWidth: 16, cellHeight: 16, cells: 3, columns: 3, spacing: 2,

@@ -97,6 +97,18 @@ import Testing
         #expect(result.stderr == "tiltd: error: \(jsonl.path):2: no \"left\" field; each line must be "
                 + #"{"t":SECONDS,"left":0…1,"right":0…1} with t never decreasing"# + "\n")
     }
+
+    /// Issue 21 item 3: a paced replay of t = 1e300 crashed converting it to a Duration.
+    @Test func aTimeNoReplayCouldWaitForIsRefusedNotACrash() throws {
+        let folder = try ToneFile.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jsonl = folder.appendingPathComponent("far.jsonl")
+        try Data((#"{"t":-1,"left":0,"right":0}"# + "\n" + #"{"t":1e300,"left":1,"right":1}"# + "\n").utf8).write(to: jsonl)
+        let result = try ExternalProgram.run(Self.tiltd, ["levels", "--levels-file", jsonl.path, "--realtime"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tiltd: error: \(jsonl.path):2: t 1e+300 is beyond ±10000000000 s"),
+                "\(result.stderr)")
+    }
 }
 
 extension LevelsCommandTests {

@@ -13,6 +13,54 @@ import TiltdTestSupport
         #expect(!r.stderr.contains("tiltd <subcommand>"))
     }
 
+    /// Issue 21: the usage showed `[<file>]`, as if replay could do without one.
+    @Test func theReplayUsageShowsTheFileRequired() throws {
+        let help = try TiltdProcess.run(["replay", "--help"])
+        #expect(help.stdout.contains("USAGE: tiltd replay [<options>] <file>\n"), "\(help.stdout)")
+        let missing = try TiltdProcess.run(["replay"])
+        #expect(missing.stderr.contains("Usage: tiltd replay [<options>] <file>\n"), "\(missing.stderr)")
+        // A mistyped option is still named as such, not as a missing file.
+        let typo = try TiltdProcess.run(["replay", "--bogus", Self.sweep])
+        #expect(typo.status == 64 && typo.stderr.contains("Unknown option '--bogus'"), "\(typo.stderr)")
+    }
+
+    /// Issue 21: usage errors began "Error:" (ArgumentParser's), failures
+    /// "tiltd: error:" (the log's). Every error line now reads the same.
+    static let failures: [(arguments: [String], status: Int32)] = [
+        (["replay"], 64), (["nosuch"], 64), (["replay", "--bogus", "x"], 64), (["render", "--fps", "0", "x"], 64),
+        (["replay", "/nonexistent/recording.trace"], 1), (["levels", "--levels-file", "/nonexistent/levels.jsonl"], 1),
+        (["render", "/nonexistent/recording.trace", "--out", "/tmp/unused-frames"], 1),
+    ]
+
+    @Test(arguments: failures)
+    func everyErrorStartsTheSame(arguments: [String], status: Int32) throws {
+        let r = try TiltdProcess.run(arguments)
+        #expect(r.status == status, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("tiltd: error: "), "\(r.stderr)")
+        #expect(!r.stderr.contains("Error:"), "\(r.stderr)")
+    }
+
+    /// Issue 21: `--shake-band` and `--gyro-time-constant` showed two
+    /// defaults (one in the text, one ArgumentParser's). At most one each.
+    @Test(arguments: ["run", "replay", "render", "record", "serve", "list", "levels", "draw", "monitor"])
+    func everyOptionShowsAtMostOneDefault(command: String) throws {
+        let help = try TiltdProcess.run([command, "--help"])
+        #expect(help.status == 0)
+        // One entry per option: its first line starts "  -", the rest are indented further.
+        var entries: [String] = []
+        for line in help.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  -") { entries.append(String(line)) } else if line.hasPrefix("     "), !entries.isEmpty {
+                entries[entries.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        #expect(!entries.isEmpty)
+        // ArgumentParser adds "(default: X)" for an option with a value; the text then says none.
+        for entry in entries {
+            guard let shown = entry.range(of: "(default: ") else { continue }
+            #expect(!entry[..<shown.lowerBound].contains("default"), "\(command): \(entry)")
+        }
+    }
+
     @Test func anUnknownCommandIsNamedWithTheCommandList() throws {
         let r = try TiltdProcess.run(["nosuch"])
         #expect(r.status == 64)

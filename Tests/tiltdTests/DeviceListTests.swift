@@ -62,4 +62,17 @@ import TiltdTestSupport
         #expect(result.stderr.contains("no IIO subsystem"))
         #expect(result.stderr.contains("--uri ip:HOST"))
     }
+
+    /// Issue 21: `list --json` printed nothing with no device, and the
+    /// message named neither game pads nor a way to try tiltd without one.
+    @Test func withNoDeviceJSONIsAnEmptyArrayAndTheMessageSaysWhatElseToTry() throws {
+        try DeviceTestSupport.require("/usr/bin/umockdev-run")
+        let json = try DeviceTestSupport.run(["/usr/bin/umockdev-run", "--", TiltdProcess.binary.path, "list", "--json"])
+        #expect(json.status == 1)
+        #expect(json.stdout == "[]\n")
+        let text = try DeviceTestSupport.run(["/usr/bin/umockdev-run", "--", TiltdProcess.binary.path, "list"])
+        for hint in ["no game pad", "DualSense", "tiltd replay", "umockdev", "docs/devices.md"] {
+            #expect(text.stderr.contains(hint), "\(text.stderr)")
+        }
+    }
 }

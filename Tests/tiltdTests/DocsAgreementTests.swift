@@ -93,4 +93,52 @@ import TiltdTestSupport
         #expect((pitches.max() ?? 0) > .pi / 2)
         #expect(script.contains("look at out/sweep/contact-sheet.png"))
     }
+
+    /// Issue 21: main.sh called the NGIMU contact sheet's 6.7 s "10 s" (the
+    /// recording's length; a render spans its first state to its last).
+    @Test func theDemoSaysHowLongTheRealRecordingsSheetSpans() throws {
+        let script = try Self.read("scripts/main.sh")
+        #expect(script.contains("is $(states_span out/ngimu/states.jsonl) s of real hand motion"))
+        let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
+        let r = try TiltdProcess.run(["replay", recording])
+        #expect(r.status == 0)
+        let times = try r.stdout.split(separator: "\n").map { line in
+            try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["t"] as? Double)
+        }
+        let span = try #require(times.last) - (try #require(times.first))
+        let folder = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let states = folder + "/states.jsonl"
+        try Data(r.stdout.utf8).write(to: URL(fileURLWithPath: states))
+        // The function main.sh prints it with, taken from the script itself.
+        let said = try ExternalProgram.run("bash", ["-c", #"source <(sed -n '/^states_span()/,/^}/p' "$1"); states_span "$2""#,
+                                                    "bash", TiltdProcess.repositoryRoot.appendingPathComponent("scripts/main.sh").path,
+                                                    states])
+        #expect(said.status == 0, "\(said.stderr)")
+        #expect(said.stdout == String(format: "%.1f\n", span))
+        #expect(span < 9, "the states span the whole recording now: say so in main.sh")
+    }
+
+    /// Issue 21: docs/levels.md cited ../shared/CONTROLS.md, outside the
+    /// repository. Every relative link and path in the docs stays inside.
+    @Test func docsCiteOnlyFilesInTheRepository() throws {
+        let root = TiltdProcess.repositoryRoot.standardizedFileURL.path
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root + "/docs").filter { $0.hasSuffix(".md") }
+        for doc in ["README.md"] + docs.map({ "docs/" + $0 }) {
+            let text = try Self.read(doc)
+            let folder = URL(fileURLWithPath: root + "/" + doc).deletingLastPathComponent()
+            var cited: [String] = []
+            for pattern in [#"\]\(([^)#\s]+)"#, #"`(\.\./[^`\s]+)`"#] {
+                let regex = try NSRegularExpression(pattern: pattern)
+                for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    if let range = Range(match.range(at: 1), in: text) { cited.append(String(text[range])) }
+                }
+            }
+            for target in cited where !target.contains("://") && !target.hasPrefix("mailto:") {
+                let resolved = folder.appendingPathComponent(target).standardizedFileURL.path
+                #expect(resolved.hasPrefix(root + "/"), "\(doc) cites \(target), outside the repository")
+                #expect(FileManager.default.fileExists(atPath: resolved), "\(doc) cites \(target), which does not exist")
+            }
+        }
+    }
 }

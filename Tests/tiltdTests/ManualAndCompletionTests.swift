@@ -19,7 +19,56 @@ import TiltdTestSupport
                           "docs/knob.md", "docs/trace-format.md"] {
             #expect(r.stdout.contains(installed), "make install does not install \(installed)")
         }
-        #expect(r.stdout.contains("swift package generate-manual"))
+        #expect(r.stdout.contains("scripts/man-page.py --binary .build/release/tiltd --out .build/man/tiltd.1"))
+    }
+
+    /// Every string of the help JSON the page is made from, and the
+    /// non-ASCII characters among them.
+    static func helpTexts(_ node: Any) -> [String] {
+        switch node {
+        case let text as String: return [text]
+        case let list as [Any]: return list.flatMap(helpTexts)
+        case let object as [String: Any]:
+            return ["abstract", "discussion", "subcommands", "arguments"].flatMap { object[$0].map(helpTexts) ?? [] }
+        default: return []
+        }
+    }
+
+    /// Issue 21 item 8: the page (then swift-argument-parser's plugin)
+    /// dropped every non-ASCII character ("Frames per second (11000)") and
+    /// its EXIT STATUS was generic, without 64.
+    @Test func theManPageKeepsEveryCharacterAndListsTheExitStatuses() throws {
+        let dump = try TiltdProcess.run(["--experimental-dump-help"])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let tool = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let texts = Self.helpTexts(tool["command"] as Any)
+        let nonASCII = Set(texts.joined().unicodeScalars.filter { !$0.isASCII })
+        #expect(nonASCII.contains("–") && nonASCII.contains("²"), "the help has no en dash or ², the test checks nothing")
+        let script = TiltdProcess.repositoryRoot.appendingPathComponent("scripts/man-page.py").path
+        let made = try ExternalProgram.run("python3", [script, "--binary", TiltdProcess.binary.path, "--date", "2026-01-02"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let page = made.stdout
+        #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
+        for scalar in nonASCII {
+            #expect(page.contains(String(format: "\\[u%04X]", scalar.value)), "the page drops \(scalar)")
+        }
+        // Read as man would: groff's mdoc, on one very long line per paragraph.
+        let folder = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/tiltd.1"
+        try Data(page.utf8).write(to: URL(fileURLWithPath: file))
+        let shown = try ExternalProgram.run("groff", ["-mandoc", "-Tutf8", "-P-cbou", "-rLL=2000n", "-rHY=0", file])
+        #expect(shown.status == 0 && !shown.stderr.contains("warning"), "\(shown.stderr)")
+        let words = shown.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for text in texts where text.unicodeScalars.contains(where: { !$0.isASCII }) {
+            let expected = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.contains(expected), "the page does not read: \(expected)")
+        }
+        let exitStatus = try #require(words.range(of: "EXIT STATUS"))
+        let statuses = words[exitStatus.upperBound...]
+        for status in ["0 Success", "1 A runtime error", "64 A usage error"] {
+            #expect(statuses.contains(status), "EXIT STATUS lacks \(status)")
+        }
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])

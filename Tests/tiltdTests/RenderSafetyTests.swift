@@ -109,6 +109,39 @@ import TiltdTestSupport
         #expect(Self.names(dir).contains("notes.txt"))
     }
 
+    /// Issue 21 item 7: `--out x` crashed (SIGILL in Foundation), and a
+    /// contact sheet at `--out` was refused only after every frame.
+    @Test func aOneCharacterOutRendersAndASheetAtOutIsRefusedFirst() throws {
+        let dir = try Self.directory("short")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Run from inside the folder: the names are relative, as typed.
+        let short = try ExternalProgram.run("bash", ["-c", #"cd "$1" && exec "$2" render "$3" --out x --size 16 --fps 2 --quiet --contact-sheet s"#,
+                                                     "bash", dir.path, TiltdProcess.binary.path, Self.recording],
+                                            timeoutSeconds: 120)
+        #expect(short.status == 0, "\(short.status) \(short.stderr)")
+        #expect(Self.names(dir.appendingPathComponent("x")).contains("frame-000000.png"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s").path))
+        let clash = dir.appendingPathComponent("clash")
+        let same = try TiltdProcess.run(["render", Self.recording, "--out", clash.path, "--size", "16",
+                                         "--contact-sheet", clash.path])
+        #expect(same.status == 1)
+        #expect(same.stderr.contains("--contact-sheet \(clash.path) is --out"), "\(same.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: clash.path))
+    }
+
+    /// Issue 21: a y4m --out in a missing folder was checked as creatable,
+    /// then could not be opened; it is created, as the contact sheet's is.
+    @Test func aY4MFileInAMissingFolderIsWritten() throws {
+        let dir = try Self.directory("y4m-folder")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("new/folder/knob.y4m")
+        let r = try TiltdProcess.run(["render", Self.recording, "--format", "y4m", "--out", file.path, "--size", "16",
+                                      "--fps", "2", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.starts(with: Data("YUV4MPEG2 ".utf8)))
+    }
+
     @Test func everyOutputPathIsCheckedBeforeTheFirstFrame() throws {
         let dir = try Self.directory("paths")
         defer { try? FileManager.default.removeItem(at: dir) }

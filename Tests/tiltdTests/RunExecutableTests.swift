@@ -88,13 +88,13 @@ import TiltdTestSupport
     /// Usage errors and help of `run`, as printed before `tiltd-run` existed.
     static let usage: [(arguments: [String], status: Int32, stderr: String?)] = [
         (["run", "--bogus"], 64, """
-            Error: Unknown option '--bogus'. Did you mean '--dbus'?
+            tiltd: error: Unknown option '--bogus'. Did you mean '--dbus'?
             Usage: tiltd run <options>
               See 'tiltd run --help' for more information.
 
             """),
         (["--rate", "bad"], 64, """
-            Error: The value 'bad' is invalid for '--rate <hz>'
+            tiltd: error: The value 'bad' is invalid for '--rate <hz>'
             Help:  --rate <hz>  Sampling rate in Hz, clamped to the rates the device offers. Default: the device's \
             (raised to ≥ 10 Hz), or 50 Hz.
             Usage: tiltd run <options>
@@ -102,7 +102,7 @@ import TiltdTestSupport
 
             """),
         (["run", "--rate", "-5"], 64, """
-            Error: --rate -5.0 is not a rate in Hz: give a number above 0 and at most 100000
+            tiltd: error: --rate -5.0 is not a rate in Hz: give a number above 0 and at most 100000
             Usage: tiltd run <options>
               See 'tiltd run --help' for more information.
 

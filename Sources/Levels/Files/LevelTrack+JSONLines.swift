@@ -1,6 +1,13 @@
 import Foundation
 
 extension LevelTrack {
+    /// The largest |t| a levels JSON Lines file may give, in seconds (about
+    /// 317 years): far beyond any recording, and small enough that every
+    /// span between two records is a `Duration` a real-time replay can wait
+    /// (`tiltd levels --realtime`, `serve --levels-file`) and `t` is written
+    /// back exactly (`ChannelLevels.appendJSONLine`).
+    public static let maximumSeconds = 1e10
+
     /// One line of a levels JSON Lines file. Other fields are ignored, so
     /// files with fields added later still load.
     private struct Line: Decodable {
@@ -13,7 +20,8 @@ extension LevelTrack {
     /// line (blank lines skipped), as `tiltd levels` writes them.
     ///
     /// - Throws: `LevelFileError.badLine` naming the first bad line (not a
-    ///   record, a level outside 0…1, t not finite or going back),
+    ///   record, a level outside 0…1, t not finite, beyond ±`maximumSeconds`
+    ///   or going back),
     ///   `.unreadable`, or `.empty` when no line holds a record.
     public static func decodeJSONLines(path: String) throws(LevelFileError) -> LevelTrack {
         let data: Data
@@ -41,6 +49,10 @@ extension LevelTrack {
             }
             guard line.t.isFinite else {
                 throw .badLine(path: path, line: lineNumber, reason: "t is not a finite number")
+            }
+            guard abs(line.t) <= maximumSeconds else {
+                throw .badLine(path: path, line: lineNumber, reason: "t \(line.t) is beyond ±\(Int(maximumSeconds)) s "
+                    + "(317 years): give seconds since the levels began")
             }
             if let previous = records.last, line.t < previous.seconds {
                 throw .badLine(path: path, line: lineNumber,

@@ -18,10 +18,11 @@ enum LibSndFile {
         guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
             let code = sf_error(nil)
             let message = String(cString: sf_strerror(nil))
-            // SF_ERR_UNRECOGNISED_FORMAT and friends: the file exists but is not audio.
-            let isFormat = code == Int32(SF_ERR_UNRECOGNISED_FORMAT)
-                || code == Int32(SF_ERR_MALFORMED_FILE)
-                || code == Int32(SF_ERR_UNSUPPORTED_ENCODING)
+            // Only SF_ERR_SYSTEM is the file itself (missing, unreadable);
+            // every other code, public (SF_ERR_UNRECOGNISED_FORMAT, …) or
+            // internal ("Channel count is zero", "SF_INFO struct
+            // incomplete" for a header saying 0 Hz), is about its contents.
+            let isFormat = code != Int32(SF_ERR_SYSTEM)
             return .failure(SoundFileFailure(message: message, isFormat: isFormat))
         }
         return .success(Opened(handle: handle, frameCount: info.frames,
