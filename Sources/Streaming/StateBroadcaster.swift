@@ -68,6 +68,11 @@ final class StateBroadcaster: @unchecked Sendable {
     /// The number of connected clients.
     var clientCount: Int { clientTotal.load(ordering: .relaxed) }
 
+    /// Clients whose lines wait on NIO (a hand-off not yet written).
+    var clientsWaitingOnHandOff: Int {
+        fanout.withLock { $0.clients.count { $0.stalledSince != nil } }
+    }
+
     /// Sends `state` to every client now, on the calling thread; never
     /// blocks on clients. A no-op once `stop` has begun.
     func emit(_ state: KnobState) {

@@ -146,6 +146,10 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     /// The number of connected clients.
     public var clientCount: Int { broadcaster.clientCount }
 
+    /// How many clients wait on NIO to write what their full socket did not
+    /// take (their newer states coalesce meanwhile); for tests.
+    package var clientsWaitingOnHandOff: Int { broadcaster.clientsWaitingOnHandOff }
+
     public func emit(_ state: KnobState) {
         broadcaster.emit(state)
     }

@@ -155,8 +155,11 @@ import TiltdTestSupport
             #expect(indices == indices.sorted())
             #expect(caughtUp.last == TestStates.line(backlog - 1))
             #expect(caughtUp.count < backlog, "nothing was coalesced while the client did not read")
-            // Once NIO has written what waited, states go straight out again:
-            // a reading client gets every one of them, in order.
+            // Once NIO has written what waited (its completion runs on the
+            // event loop, which a loaded machine may run after the client
+            // has already read it), states go straight out again: a reading
+            // client gets every one of them, in order.
+            #expect(TestPaths.eventually(30) { server.clientsWaitingOnHandOff == 0 })
             let after = Mutex<[String]>([])
             let reader = Thread {
                 let lines = client.readLines(quietFor: 10) { $0 == TestStates.line(backlog + 49) }
