@@ -34,14 +34,8 @@ public enum DeviceListingReport {
         }
     }
 
-    /// Said after the reason when there is nothing to read at all: the game
-    /// pads looked for too (on `local:` only), and how to try tiltd without
-    /// hardware.
+    /// Said after the reason when there is nothing to read at all.
     public static func nothingToReadHint(uri: String) -> String {
-        (uri == "local:" ? "no game pad or handheld with a motion sensor either (DualShock 4, DualSense, "
-            + "Switch Pro, Joy-Con, Steam Deck, read over evdev); " : "")
-            + "to try tiltd without hardware, replay a recording (tiltd replay --realtime "
-            + "recordings/synthetic-tilt-sweep.trace) or fake a device with umockdev "
-            + "(docs/devices.md, Testing without hardware)"
+        DeviceListing.nothingToReadHint(uri: uri)
     }
 }

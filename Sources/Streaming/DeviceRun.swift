@@ -72,6 +72,9 @@ public final class DeviceRun: Service, @unchecked Sendable {
         if openAtStart {
             do { try open() } catch {
                 logger.notice("\(error)")
+                if configuration.source == .iio, DeviceListing.meansNothingToRead(error) {
+                    logger.notice("\(DeviceListing.nothingToReadHint(uri: configuration.uri))")
+                }
                 throw ReportedFailure(description: "\(error)")
             }
         }

@@ -41,7 +41,7 @@ public enum RecordingFile {
 }
 
 /// A recording that could not be loaded; printed by the command line as one
-/// line ("Error: <file>:<line>: …") with exit status 1.
+/// line ("tiltd: error: <file>:<line>: …") with exit status 1.
 public struct RecordingLoadError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }

@@ -75,4 +75,15 @@ import TiltdTestSupport
             #expect(text.stderr.contains(hint), "\(text.stderr)")
         }
     }
+
+    /// `run` with nothing to read says the same: a newcomer runs it first.
+    @Test func runWithNoDeviceSaysWhatElseToTry() throws {
+        try DeviceTestSupport.require("/usr/bin/umockdev-run")
+        let run = try DeviceTestSupport.run(["/usr/bin/umockdev-run", "--", TiltdProcess.binary.path, "run"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no IIO subsystem"), "\(run.stderr)")
+        for hint in ["no game pad", "DualSense", "tiltd replay", "umockdev", "docs/devices.md"] {
+            #expect(run.stderr.contains(hint), "\(run.stderr)")
+        }
+    }
 }
