@@ -52,14 +52,16 @@ enum LibSndFile {
         sf_close(handle)
     }
 
-    /// Creates `path` as a 16-bit PCM WAV file open for writing; on
-    /// failure, libsndfile's own message. The C function is `sf_open` (`SFM_WRITE`).
-    static func createWAV(path: String, sampleRateHertz: Int, channelCount: Int) -> Result<OpaquePointer, SoundFileFailure> {
+    /// Makes the descriptor `fd` (a file just created, open for writing) a
+    /// 16-bit PCM WAV file; libsndfile closes it with the handle. On
+    /// failure, libsndfile's own message. The C function is `sf_open_fd`
+    /// (`SFM_WRITE`).
+    static func createWAV(descriptor fd: Int32, sampleRateHertz: Int, channelCount: Int) -> Result<OpaquePointer, SoundFileFailure> {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRateHertz)
         info.channels = Int32(channelCount)
         info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
+        guard let handle = sf_open_fd(fd, Int32(SFM_WRITE), &info, 1) else {
             return .failure(SoundFileFailure(message: String(cString: sf_strerror(nil)), isFormat: false))
         }
         return .success(handle)
