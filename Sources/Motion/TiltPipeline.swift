@@ -1,5 +1,5 @@
 /// The whole per-sample path: reading → robust low-pass filter (and, for a
-/// reading with a gyroscope, `GravityFusion`) → discrete
+/// reading with a gyroscope, `AttitudeFusion`) → discrete
 /// orientation → screen mapping → neutral pose → continuous roll/pitch →
 /// change gate → tilt state.
 ///
@@ -25,7 +25,7 @@ public struct TiltPipeline: Sendable {
 
     @usableFromInline var filter: LowPassFilter
     @usableFromInline var gravity: GravityEstimate
-    @usableFromInline var fusion: GravityFusion
+    @usableFromInline var fusion: AttitudeFusion
     /// True while the fusion filter tracks the stream (reset by a gyro-less reading or a restart).
     @usableFromInline var fusing = false
     /// How long the fusion has gone on without gyro readings (seconds).
@@ -46,7 +46,7 @@ public struct TiltPipeline: Sendable {
     public init(configuration: PipelineConfiguration = PipelineConfiguration()) {
         self.configuration = configuration
         filter = LowPassFilter(cutoffHertz: configuration.cutoffHertz)
-        fusion = GravityFusion(settings: configuration.fusion)
+        fusion = AttitudeFusion(settings: configuration.fusion)
         gravity = GravityEstimate(band: configuration.shakeBand)
         gyroEnabled = configuration.gyroEnabled
         neutral = NeutralPose(setting: configuration.neutral)
@@ -80,6 +80,7 @@ public struct TiltPipeline: Sendable {
         let weight = gravity.weigh(squaredMagnitude: squared,
                                    elapsedSeconds: filter.intervalSeconds(to: timestamp))
         var filtered: SIMD3<Double>
+        var motion: DeviceMotion?
         if gyroEnabled, let rate = reading.rotationRate, (rate * rate).sum().isFinite {
             // The low-pass filter keeps the time (gaps, backwards steps) and
             // carries the fused vector, so it goes on from there if the gyro
@@ -93,7 +94,7 @@ public struct TiltPipeline: Sendable {
                     fusion.turn(rotationRate: 0.5 * (lastRate + rate), seconds: missingRateSeconds)
                 }
                 filtered = fusion.update(acceleration: acceleration, rotationRate: rate,
-                                         intervalSeconds: filter.lastIntervalSeconds, weight: weight)
+                                         intervalSeconds: filter.lastIntervalSeconds)
                     * gravity.magnitude
                 filter.replaceOutput(filtered)
             } else {
@@ -101,6 +102,7 @@ public struct TiltPipeline: Sendable {
                 fusion.restart(acceleration: filtered)
                 fusing = true
             }
+            motion = deviceMotion(acceleration: acceleration, rate: rate)
             missingRateSeconds = 0
             lastRate = rate
         } else if fusing && reading.rotationRate == nil && missingRateSeconds
@@ -112,9 +114,10 @@ public struct TiltPipeline: Sendable {
             filter.advance(acceleration, timestampNanoseconds: timestamp)
             if filter.lastEvent == .step {
                 missingRateSeconds += filter.lastIntervalSeconds
-                filtered = fusion.correct(acceleration: acceleration, intervalSeconds: filter.lastIntervalSeconds,
-                                          weight: weight) * gravity.magnitude
+                filtered = fusion.correct(acceleration: acceleration, intervalSeconds: filter.lastIntervalSeconds)
+                    * gravity.magnitude
                 filter.replaceOutput(filtered)
+                motion = deviceMotion(acceleration: acceleration, rate: lastRate)
             } else {
                 noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
                 filtered = filter.value
@@ -134,7 +137,16 @@ public struct TiltPipeline: Sendable {
         let angles = solver.solve(mapped)
         if gateEnabled && !gate.accept(roll: angles.roll, pitch: angles.pitch) { return nil }
         return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
-                         orientation: orientation)
+                         orientation: orientation, motion: motion)
+    }
+
+    /// The fusion's attitude and motion for a sample (`rate` as measured).
+    @inlinable @inline(__always)
+    func deviceMotion(acceleration: SIMD3<Double>, rate: SIMD3<Double>) -> DeviceMotion {
+        let up = fusion.direction
+        return DeviceMotion(attitude: fusion.quaternion, gravity: -up,
+                            userAcceleration: acceleration * (1 / gravity.magnitude) - up,
+                            rotationRate: rate - fusion.bias, isResting: fusion.isResting, gyroBias: fusion.bias)
     }
 
     /// Returns and forgets the diagnostics noticed since the last call.

@@ -11,12 +11,16 @@ public struct TiltState: Sendable, Equatable {
     /// The discrete orientation as iio-sensor-proxy would report it; `nil`
     /// ("undefined") until the classifier has made its first decision.
     public var orientation: ScreenOrientation?
+    /// The full attitude and motion while the gyro is fused; nil without a
+    /// gyro (accelerometer-only devices, `--no-gyro`, a long gyro gap).
+    public var motion: DeviceMotion?
 
     public init(timestampNanoseconds: Int64, roll: Double, pitch: Double,
-                orientation: ScreenOrientation?) {
+                orientation: ScreenOrientation?, motion: DeviceMotion? = nil) {
         self.timestampNanoseconds = timestampNanoseconds
         self.roll = roll
         self.pitch = pitch
         self.orientation = orientation
+        self.motion = motion
     }
 }
