@@ -51,6 +51,8 @@ public struct AttitudeFusion: Sendable {
         /// errors grow with the rotation, linear accelerations are what the
         /// long τ is for (seconds per radian).
         public var fullRatio: Double
+        /// τ of the low-pass at rest, seconds: nothing accelerates then.
+        public var restTimeConstantSeconds: Double
         /// τ of the rate and acceleration means rest is judged against, seconds.
         public var restFilterTimeConstantSeconds: Double
         /// Rest: the rate within this of its mean (rad/s).
@@ -79,6 +81,7 @@ public struct AttitudeFusion: Sendable {
         public init(accelerationTimeConstantSeconds: Double = 3.0,
                     minimumTimeConstantSeconds: Double = 1.0,
                     fullRatio: Double = 0.16,
+                    restTimeConstantSeconds: Double = 0.5,
                     restFilterTimeConstantSeconds: Double = 0.5,
                     restRateRadiansPerSecond: Double = 2 * .pi / 180,
                     restAccelerationFraction: Double = 0.05,
@@ -92,6 +95,7 @@ public struct AttitudeFusion: Sendable {
             self.accelerationTimeConstantSeconds = accelerationTimeConstantSeconds
             self.minimumTimeConstantSeconds = minimumTimeConstantSeconds
             self.fullRatio = fullRatio
+            self.restTimeConstantSeconds = restTimeConstantSeconds
             self.restFilterTimeConstantSeconds = restFilterTimeConstantSeconds
             self.restRateRadiansPerSecond = restRateRadiansPerSecond
             self.restAccelerationFraction = restAccelerationFraction
@@ -152,12 +156,18 @@ public struct AttitudeFusion: Sendable {
     /// ω² and 2ζω of the low-pass for the last sample.
     @usableFromInline var stepOmegaSquared = 0.0
     @usableFromInline var stepDamping = 0.0
+    /// τ of the last sample as a fraction of the full τ.
+    @usableFromInline var lastScale = 1.0
     @usableFromInline var restAlpha = OnePoleCoefficient()
     /// ω² and 2ζω of the low-pass at the full τ.
     @usableFromInline let omegaSquared: Double
     @usableFromInline let damping: Double
     @usableFromInline let inverseFullRatio: Double
+    @usableFromInline let inverseTimeConstant: Double
+    /// The shortest τ right after a restart, seconds.
+    @usableFromInline static let startupSeconds = 0.05
     @usableFromInline let minimumScale: Double
+    @usableFromInline let restScale: Double
     /// The seconds over which `disturbance` and `rateLevel` average, inverted.
     @usableFromInline static let inverseLevelTimeConstant = 1.0
     /// Added to the rate level: a still device's τ is set by its accelerations (rad/s).
@@ -174,7 +184,8 @@ public struct AttitudeFusion: Sendable {
 
     public init(settings: Settings = Settings()) {
         precondition(settings.accelerationTimeConstantSeconds > 0 && settings.restFilterTimeConstantSeconds > 0
-                     && settings.minimumTimeConstantSeconds > 0 && settings.fullRatio > 0,
+                     && settings.minimumTimeConstantSeconds > 0 && settings.fullRatio > 0
+                     && settings.restTimeConstantSeconds > 0,
                      "time constants and the ratio must be positive")
         self.settings = settings
         // A Butterworth low-pass (ζ = 1/√2) whose cutoff ω = √2/τ.
@@ -182,7 +193,9 @@ public struct AttitudeFusion: Sendable {
         omegaSquared = omega * omega
         damping = 2.0.squareRoot() * omega
         inverseFullRatio = 1 / settings.fullRatio
+        inverseTimeConstant = 1 / settings.accelerationTimeConstantSeconds
         minimumScale = min(1, settings.minimumTimeConstantSeconds / settings.accelerationTimeConstantSeconds)
+        restScale = min(1, settings.restTimeConstantSeconds / settings.accelerationTimeConstantSeconds)
         inverseRestTimeConstant = 1 / settings.restFilterTimeConstantSeconds
         restRateSquared = settings.restRateRadiansPerSecond * settings.restRateRadiansPerSecond
         restFractionSquared = settings.restAccelerationFraction * settings.restAccelerationFraction
@@ -279,28 +292,37 @@ public struct AttitudeFusion: Sendable {
     @inlinable @inline(__always)
     mutating func filterAndCorrect(acceleration: SIMD3<Double>, rotationRate: SIMD3<Double>, dt: Double, learnsInMotion: Bool) {
         sinceRestartSeconds += dt
-        // The mean of the samples so far until τ has passed (a quick start
-        // that is still exact for a device at rest), then the low-pass.
         let inI = Self.rotated(acceleration, by: gyroAttitude)
-        let startingUp = sinceRestartSeconds < settings.accelerationTimeConstantSeconds
-        if startingUp {
-            inertialAcceleration += (dt / sinceRestartSeconds) * (inI - inertialAcceleration)
-        } else {
-            // τ from how much the acceleration moves around its filtered
-            // value (linear accelerations, what τ rejects) against how fast
-            // the device turns (gyro errors, what τ is slow to correct).
-            let deviation = inI - inertialAcceleration
-            let relative = (deviation * deviation).sum() / max((inertialAcceleration * inertialAcceleration).sum(), 1e-12)
-            let levelGain = levelAlpha.alpha(x: dt * Self.inverseLevelTimeConstant)
-            disturbance += levelGain * (relative - disturbance)
-            rateLevel += levelGain * ((rotationRate * rotationRate).sum() - rateLevel)
-            let ratio = disturbance.squareRoot() / (rateLevel.squareRoot() + Self.rateFloor)
-            let scale = max(minimumScale, min(1, (ratio * inverseFullRatio).squareRoot()))
-            stepOmegaSquared = omegaSquared / (scale * scale)
-            stepDamping = damping / scale
-            Self.lowPass(&inertialAcceleration, &inertialVelocity, input: inI, dt: dt,
-                         omegaSquared: stepOmegaSquared, damping: stepDamping)
+        // τ from how much the acceleration moves around its filtered value
+        // (linear accelerations, what τ rejects) against how fast the
+        // device turns (gyro errors, what τ is slow to correct).
+        let deviation = inI - inertialAcceleration
+        let relative = (deviation * deviation).sum() / max((inertialAcceleration * inertialAcceleration).sum(), 1e-12)
+        let levelGain = levelAlpha.alpha(x: dt * Self.inverseLevelTimeConstant)
+        disturbance += levelGain * (relative - disturbance)
+        rateLevel += levelGain * ((rotationRate * rotationRate).sum() - rateLevel)
+        let ratio = disturbance.squareRoot() / (rateLevel.squareRoot() + Self.rateFloor)
+        var scale = max(minimumScale, min(1, (ratio * inverseFullRatio).squareRoot()))
+        // After a restart τ grows with the time since (a quick start
+        // that still averages a shake out).
+        scale = min(scale, max(sinceRestartSeconds, Self.startupSeconds) * inverseTimeConstant)
+        // At rest nothing accelerates: what the gyro got wrong before
+        // (a large bias not learnt yet) is corrected quickly.
+        if isResting { scale = min(scale, restScale) }
+        // The filters' rates of change belong to the old ω: a τ that
+        // grows slows them in proportion (the state in units of ω stays the
+        // same), or a quick start would carry its early motion on.
+        if scale != lastScale {
+            let ratio = lastScale / scale
+            inertialVelocity *= ratio
+            rowXVelocity *= ratio
+            rowYVelocity *= ratio
+            lastScale = scale
         }
+        stepOmegaSquared = omegaSquared / (scale * scale)
+        stepDamping = damping / scale
+        Self.lowPass(&inertialAcceleration, &inertialVelocity, input: inI, dt: dt,
+                     omegaSquared: stepOmegaSquared, damping: stepDamping)
         let inE = Self.rotated(inertialAcceleration, by: inclination)
         let squared = (inE * inE).sum()
         guard squared > 0 else { return }
@@ -310,16 +332,14 @@ public struct AttitudeFusion: Sendable {
         inclination = Self.normalisedQuaternion(Self.product(correction, inclination))
         let rows = Self.rows(Self.product(inclination, gyroAttitude))
         up = rows.z
-        guard learnsInMotion, !isResting, dt > 0 else { return }
+        // Not while the low-pass is still settling after a restart: its
+        // corrections are then the start, not the drift.
+        guard learnsInMotion, !isResting, dt > 0,
+              sinceRestartSeconds >= settings.accelerationTimeConstantSeconds else { return }
         // The correction per second is the drift the bias error causes, seen
         // through the low-pass: −(low-passed device → E rows)·δb.
-        if startingUp {
-            rowX += (dt / sinceRestartSeconds) * (rows.x - rowX)
-            rowY += (dt / sinceRestartSeconds) * (rows.y - rowY)
-        } else {
-            Self.lowPass(&rowX, &rowXVelocity, input: rows.x, dt: dt, omegaSquared: stepOmegaSquared, damping: stepDamping)
-            Self.lowPass(&rowY, &rowYVelocity, input: rows.y, dt: dt, omegaSquared: stepOmegaSquared, damping: stepDamping)
-        }
+        Self.lowPass(&rowX, &rowXVelocity, input: rows.x, dt: dt, omegaSquared: stepOmegaSquared, damping: stepDamping)
+        Self.lowPass(&rowY, &rowYVelocity, input: rows.y, dt: dt, omegaSquared: stepOmegaSquared, damping: stepDamping)
         let measured = SIMD2(-n.y, n.x) * (1 / dt)
         learnInMotion(measured: measured, dt: dt)
     }
