@@ -37,11 +37,13 @@ import TiltdTestSupport
              digest: 0x0c44_af85_801b_2dad),
         Case(recording: "yei-quiet-handling.trace", options: noGyro + ["--shake-band", "0.21", "--no-gate"], lines: 2715,
              digest: 0x7421_1924_08ab_e4d6),
-        // Fused with the recordings' gyros (the default since issue 11).
-        Case(recording: "ngimu-hand-motion.trace", options: [], lines: 167, digest: 0x39d3_ed1b_1ff2_8ea7),
-        Case(recording: "ngimu-hand-motion.trace", options: ["--no-gate"], lines: 499, digest: 0x1e66_5acd_83d7_8316),
-        Case(recording: "yei-quiet-handling.trace", options: [], lines: 433, digest: 0x36b3_a5e0_3a2d_fd35),
-        Case(recording: "yei-quiet-handling.trace", options: ["--no-gate"], lines: 2715, digest: 0x00be_c5dd_d1f7_273f),
+        // Fused with the recordings' gyros (the default since issue 11); issue 22
+        // changed them: AttitudeFusion replaced GravityFusion, and the lines
+        // carry the device motion (attitude … gyroBias).
+        Case(recording: "ngimu-hand-motion.trace", options: [], lines: 172, digest: 0x8c81_8e3c_6a2a_bdf9),
+        Case(recording: "ngimu-hand-motion.trace", options: ["--no-gate"], lines: 499, digest: 0xa3ff_f95b_efdd_fcc6),
+        Case(recording: "yei-quiet-handling.trace", options: [], lines: 368, digest: 0x17df_09cb_260d_11b0),
+        Case(recording: "yei-quiet-handling.trace", options: ["--no-gate"], lines: 2715, digest: 0x7e3c_24b5_5399_56a5),
         Case(recording: "synthetic-tilt-sweep.trace", options: [], lines: 1108, digest: 0x93ab_5807_ac37_efbe),
         Case(recording: "synthetic-tilt-sweep.trace", options: ["--no-gate"], lines: 1200, digest: 0x3a18_a8ef_fdea_5200),
         Case(recording: "synthetic-tilt-sweep.trace", options: auto, lines: 1108, digest: 0x59a4_c21a_3013_72fc),

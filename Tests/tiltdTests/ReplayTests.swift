@@ -84,6 +84,31 @@ import TiltdTestSupport
         }
     }
 
+    /// With a gyro the lines carry the device motion after the shine;
+    /// without (or with --no-gyro) they end at the shine as before.
+    @Test func theDeviceMotionFieldsComeWithTheGyro() throws {
+        let keys = ["attitude", "gravity", "userAcceleration", "rotationRate", "rest", "gyroBias"]
+        let fused = try TiltdProcess.run(["replay", "--no-gate", Self.recording("yei-quiet-handling.trace")])
+        #expect(fused.status == 0, "\(fused.stderr)")
+        let lines = fused.stdout.split(separator: "\n")
+        #expect(lines.count > 1000)
+        for line in lines.prefix(50) + lines.suffix(50) {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(keys.allSatisfy { object?[$0] != nil }, "\(line)")
+            let gravity = object?["gravity"] as? [Double] ?? []
+            #expect(gravity.count == 3 && abs(gravity.map { $0 * $0 }.reduce(0, +) - 1) < 1e-3)
+            #expect((object?["attitude"] as? [Double])?.count == 4)
+            #expect(object?["rest"] is Bool)
+        }
+        for options in [["--no-gyro"], []] {
+            let file = options.isEmpty ? Self.recording("synthetic-tilt-sweep.trace")  // no gyro in it
+                : Self.recording("yei-quiet-handling.trace")
+            let plain = try TiltdProcess.run(["replay", "--no-gate"] + options + [file])
+            #expect(plain.status == 0 && !plain.stdout.isEmpty)
+            #expect(!plain.stdout.contains("attitude") && !plain.stdout.contains("gyroBias"))
+        }
+    }
+
     @Test func csvUnitsGAndMetresPerSecondSquaredAgree() throws {
         let g = try Self.temporaryFile("g.csv", "time_s,accel_x,accel_y,accel_z\n0,0,0,1\n0.01,0.1,0,1\n0.02,0.2,0.1,0.98\n")
         let ms2 = try Self.temporaryFile("ms2.csv",
