@@ -248,7 +248,7 @@ public struct AttitudeFusion: Sendable {
         detectRest(acceleration: acceleration, rotationRate: rotationRate, gain: restGain, dt: dt)
         gyroAttitude = Self.integrated(gyroAttitude, rate: rotationRate - rateBias, seconds: dt)
         filterAndCorrect(acceleration: acceleration, rotationRate: rotationRate - rateBias, dt: dt, learnsInMotion: true)
-        if isResting { learnAtRest(dt: dt) }
+        if isResting && dt > 0 { learnAtRest(dt: dt) }
         return up
     }
 

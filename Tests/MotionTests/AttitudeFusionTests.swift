@@ -181,6 +181,22 @@ import Testing
         #expect(abs(q.z) < 1e-9, "a fresh heading: \(q)")
     }
 
+    @Test func repeatedTimestampsAtRestStayFinite() {
+        // Δt = 0 (two samples with one timestamp) while at rest, where the
+        // bias update divides by Δt: it must be skipped, not turn into NaN.
+        var pipeline = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false))
+        var last: TiltState?
+        for i in 0..<600 {
+            let nanoseconds = Int64(i / 2) * 10_000_000  // every timestamp twice
+            last = pipeline.process(Reading(timestampNanoseconds: nanoseconds, acceleration: SIMD3(0, 0, Self.g),
+                                            rotationRate: SIMD3(0.01, 0, 0)))
+        }
+        let motion = last!.motion!
+        #expect(motion.isResting)
+        #expect((motion.gyroBias * motion.gyroBias).sum().isFinite && (motion.attitude * motion.attitude).sum().isFinite)
+        #expect(abs(motion.gyroBias.x - 0.01) < 1e-3)
+    }
+
     @Test func theMotionIsConsistent() {
         // Wherever the device points, gravity is −up, the attitude turns
         // the device's up onto the reference's z, and userAcceleration is
