@@ -210,7 +210,9 @@ public struct AttitudeFusion: Sendable {
 
     /// Starts over with "up" along `acceleration` and a fresh heading; the
     /// bias and its uncertainty are kept (they belong to the chip).
-    @inlinable
+    // Not inlined into TiltPipeline.process: the accelerometer-only path
+    // would pay for the larger function (half its speed, measured).
+    @inline(never)
     public mutating func restart(acceleration: SIMD3<Double>) {
         let squared = (acceleration * acceleration).sum()
         let measured = squared > 0 ? acceleration * (1 / squared.squareRoot()) : SIMD3(0, 0, 1)
@@ -239,7 +241,9 @@ public struct AttitudeFusion: Sendable {
     ///   - rotationRate: the gyro, rad/s, same frame.
     ///   - intervalSeconds: time since the previous sample (> 0).
     /// - Returns: the new "up" direction (unit vector, device frame).
-    @inlinable
+    // Not inlined into TiltPipeline.process: the accelerometer-only path
+    // would pay for the larger function (half its speed, measured).
+    @inline(never)
     @discardableResult
     public mutating func update(acceleration: SIMD3<Double>, rotationRate: SIMD3<Double>,
                                 intervalSeconds dt: Double) -> SIMD3<Double> {
@@ -255,7 +259,9 @@ public struct AttitudeFusion: Sendable {
     /// A sample without a rate (the gyro lagging or stalled): no turn, the
     /// acceleration filtered and the inclination corrected as `update`
     /// would; the bias is not touched and rest is not judged.
-    @inlinable
+    // Not inlined into TiltPipeline.process: the accelerometer-only path
+    // would pay for the larger function (half its speed, measured).
+    @inline(never)
     @discardableResult
     public mutating func correct(acceleration: SIMD3<Double>, intervalSeconds dt: Double) -> SIMD3<Double> {
         if !started { restart(acceleration: acceleration) }
@@ -266,7 +272,9 @@ public struct AttitudeFusion: Sendable {
 
     /// Turns by `rotationRate` (rad/s, the bias removed here) over
     /// `seconds` with no correction: bridging a short gap in the rates.
-    @inlinable
+    // Not inlined into TiltPipeline.process: the accelerometer-only path
+    // would pay for the larger function (half its speed, measured).
+    @inline(never)
     public mutating func turn(rotationRate: SIMD3<Double>, seconds: Double) {
         gyroAttitude = Self.integrated(gyroAttitude, rate: rotationRate - rateBias, seconds: seconds)
         up = Self.rows(Self.product(inclination, gyroAttitude)).z

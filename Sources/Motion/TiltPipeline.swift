@@ -80,7 +80,11 @@ public struct TiltPipeline: Sendable {
         let weight = gravity.weigh(squaredMagnitude: squared,
                                    elapsedSeconds: filter.intervalSeconds(to: timestamp))
         var filtered: SIMD3<Double>
-        var motion: DeviceMotion?
+        // Which rate the device motion comes from (none: accelerometer only).
+        // The motion itself is made only when the state is (a 136-byte
+        // optional carried through the branches costs the
+        // accelerometer-only path copies on every sample).
+        var motionRate: SIMD3<Double>?
         if gyroEnabled, let rate = reading.rotationRate, (rate * rate).sum().isFinite {
             // The low-pass filter keeps the time (gaps, backwards steps) and
             // carries the fused vector, so it goes on from there if the gyro
@@ -102,7 +106,7 @@ public struct TiltPipeline: Sendable {
                 fusion.restart(acceleration: filtered)
                 fusing = true
             }
-            motion = deviceMotion(acceleration: acceleration, rate: rate)
+            motionRate = rate
             missingRateSeconds = 0
             lastRate = rate
         } else if fusing && reading.rotationRate == nil && missingRateSeconds
@@ -117,7 +121,7 @@ public struct TiltPipeline: Sendable {
                 filtered = fusion.correct(acceleration: acceleration, intervalSeconds: filter.lastIntervalSeconds)
                     * gravity.magnitude
                 filter.replaceOutput(filtered)
-                motion = deviceMotion(acceleration: acceleration, rate: lastRate)
+                motionRate = lastRate
             } else {
                 noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
                 filtered = filter.value
@@ -136,12 +140,16 @@ public struct TiltPipeline: Sendable {
                                    timestampNanoseconds: timestamp)
         let angles = solver.solve(mapped)
         if gateEnabled && !gate.accept(roll: angles.roll, pitch: angles.pitch) { return nil }
+        guard let motionRate else {
+            return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
+                             orientation: orientation)
+        }
         return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
-                         orientation: orientation, motion: motion)
+                         orientation: orientation, motion: deviceMotion(acceleration: acceleration, rate: motionRate))
     }
 
     /// The fusion's attitude and motion for a sample (`rate` as measured).
-    @inlinable @inline(__always)
+    @usableFromInline @inline(never)
     func deviceMotion(acceleration: SIMD3<Double>, rate: SIMD3<Double>) -> DeviceMotion {
         let up = fusion.direction
         return DeviceMotion(attitude: fusion.quaternion, gravity: -up,

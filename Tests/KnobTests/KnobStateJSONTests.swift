@@ -13,8 +13,8 @@ import Motion
 
     @Test func theDeviceMotionFollowsTheShine() throws {
         let motion = DeviceMotion(attitude: SIMD4(0.1, -0.2, 0.000004, 0.97468), gravity: SIMD3(-0.1, 0.25, -0.96),
-                                  userAcceleration: SIMD3(0.01234, 0, -0.5), rotationRate: SIMD3(1.5, -0.25, 0.00005),
-                                  isResting: false, gyroBias: SIMD3(0.0012345, -0.0000004, 0.02))
+                                  userAcceleration: SIMD3(0.01234, 0, -0.5), rotationRate: SIMD3(1.5, -0.25, 0.00006),
+                                  isResting: false, gyroBias: SIMD3(0.0012346, -0.0000004, 0.02))
         let tilt = TiltState(timestampNanoseconds: 12_345_678_000, roll: 0.1234, pitch: 0.4567, orientation: .normal,
                              motion: motion)
         let line = KnobState(tilt: tilt).jsonLine

@@ -178,7 +178,7 @@ import Testing
         #expect(states.allSatisfy { abs($0.roll - 0.8) < 0.01 })
         #expect(pipeline.takeDiagnostics().contains { if case .filterReset = $0 { true } else { false } })
         let q = states[0].motion!.attitude
-        #expect(abs(q.z) < 1e-9, "a fresh heading: \(q)")
+        #expect(abs(q.z) < 1e-7, "a fresh heading: \(q)")
     }
 
     @Test func repeatedTimestampsAtRestStayFinite() {
@@ -210,7 +210,7 @@ import Testing
             #expect(noGyro.process(reading)!.motion == nil)
             let q = motion.attitude
             let up = -motion.gravity
-            #expect(abs((q * q).sum() - 1) < 1e-9)
+            #expect(abs((q * q).sum() - 1) < 1e-6)  // carried in single precision
             // The third row of q's matrix is the device's view of the reference z.
             let row = SIMD3(2 * (q.x * q.z - q.w * q.y), 2 * (q.y * q.z + q.w * q.x), 1 - 2 * (q.x * q.x + q.y * q.y))
             #expect(((row - up) * (row - up)).sum() < 1e-12)
@@ -220,9 +220,9 @@ import Testing
             }
             let total = up + motion.userAcceleration
             let measured = reading.acceleration * (1 / pipeline.gravityMagnitude)
-            #expect(((total - measured) * (total - measured)).sum() < 1e-18)
+            #expect(((total - measured) * (total - measured)).sum() < 1e-12)
             let rate = reading.rotationRate! - motion.gyroBias
-            #expect(motion.rotationRate == rate)
+            #expect(((motion.rotationRate - rate) * (motion.rotationRate - rate)).sum() < 1e-12)
         }
     }
 }

@@ -48,12 +48,15 @@ import Testing
                                   isResting: true, gyroBias: SIMD3(0.001, 0, -0.002))
         let tilt = TiltState(timestampNanoseconds: 5, roll: 0, pitch: 0, orientation: .normal, motion: motion)
         let fused = TiltProperties(hasAccelerometer: true, hasGyroscope: true, state: KnobState(tilt: tilt))
-        #expect(fused.value(of: "Attitude") == .doubles([0.9, 0.1, 0.2, 0.3]))
+        // DeviceMotion keeps single precision: compare with what it holds.
+        let q = motion.attitude, bias = motion.gyroBias
+        #expect(fused.value(of: "Attitude") == .doubles([q.w, q.x, q.y, q.z]))
+        #expect(abs(q.w - 0.9) < 1e-7)
         #expect(fused.value(of: "Gravity") == .doubles([0, 0, -1]))
         #expect(fused.value(of: "UserAcceleration") == .doubles([0.5, 0, 0]))
         #expect(fused.value(of: "RotationRate") == .doubles([0, 1, 0]))
         #expect(fused.value(of: "Rest") == .bool(true))
-        #expect(fused.value(of: "GyroBias") == .doubles([0.001, 0, -0.002]))
+        #expect(fused.value(of: "GyroBias") == .doubles([bias.x, bias.y, bias.z]))
         #expect(TiltProperties.names.suffix(6) == ["Attitude", "Gravity", "UserAcceleration", "RotationRate", "Rest", "GyroBias"])
         // The monitor rebuilds the same motion from the values.
         var values: [String: BusValue] = [:]
