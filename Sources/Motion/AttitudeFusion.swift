@@ -8,8 +8,11 @@ import Glibc
 /// - Strapdown: the bias-corrected rate turns a quaternion `gyroAttitude`
 ///   (device → an almost-inertial frame I) every sample, with the sample's
 ///   own Δt; nothing else ever turns it, so it follows the hand with no lag.
-/// - The acceleration, turned into I, is low-passed there with the time
-///   constant `accelerationTimeConstantSeconds` (about 3 s). In I gravity
+/// - The acceleration, turned into I, is low-passed there by a
+///   second-order Butterworth with the time constant
+///   `accelerationTimeConstantSeconds` (3 s; shorter, down to
+///   `minimumTimeConstantSeconds`, while the device turns much more than it
+///   accelerates, and at rest). In I gravity
 ///   stands still (up to the gyro's slow drift) while the device's own
 ///   accelerations, which come and go within seconds when a device is
 ///   carried or shaken, average out: the filtered vector is gravity without
@@ -112,9 +115,8 @@ public struct AttitudeFusion: Sendable {
     /// The tuning in force.
     public let settings: Settings
 
-    /// The attitude, device → reference frame (z up, heading relative):
-    /// (w, x, y, z) in `SIMD4`'s (x, y, z, w) lanes as (x, y, z, w) — see
-    /// `quaternion`.
+    /// The attitude, device → reference frame (z up, heading relative), a
+    /// unit quaternion: vector part in the x, y, z lanes, scalar in w.
     @inlinable public var quaternion: SIMD4<Double> { Self.product(inclination, gyroAttitude) }
     /// "Up" (the unit vector opposite to gravity) in the device frame.
     @inlinable public var direction: SIMD3<Double> { up }
@@ -127,10 +129,11 @@ public struct AttitudeFusion: Sendable {
     @usableFromInline var gyroAttitude = SIMD4<Double>(0, 0, 0, 1)
     /// I → E: turns the filtered acceleration onto z.
     @usableFromInline var inclination = SIMD4<Double>(0, 0, 0, 1)
-    /// The acceleration in I, low-passed twice (the first stage, then the output).
+    /// The acceleration in I, low-passed (the Butterworth's output), and its
+    /// rate of change (the filter's second state).
     @usableFromInline var inertialAcceleration = SIMD3<Double>()
     @usableFromInline var inertialVelocity = SIMD3<Double>()
-    /// Seconds since the restart, for the start-up mean.
+    /// Seconds since the restart, for the start-up τ.
     @usableFromInline var sinceRestartSeconds = 0.0
     @usableFromInline var up = SIMD3<Double>(0, 0, 1)
     /// The low-passed first two rows of the device → E rotation (E's x and
