@@ -21,6 +21,11 @@ let package = Package(
                            .product(name: "KnobPNG", package: "tiltd"),
                            .product(name: "Motion", package: "tiltd")]
         ),
+        // AttitudeFusion's cost per sample on BROAD trials (bench/accuracy.sh).
+        .executableTarget(
+            name: "AttitudeBench",
+            dependencies: [.product(name: "Motion", package: "tiltd")]
+        ),
         .executableTarget(
             name: "ReplayBounds",
             dependencies: [.product(name: "Knob", package: "tiltd"),

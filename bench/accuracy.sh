@@ -1,5 +1,12 @@
 #!/usr/bin/env bash
-# Tilt accuracy against a recording's own attitude reference (issue 11):
+# Issue 22 first: inclination accuracy on the BROAD trials (optical ground
+# truth; ../shared/data/broad, or BROAD_DIR) beside VQF and x-io Fusion from
+# PyPI on the same samples (bench/broad_accuracy.py), and the cost per sample
+# of tiltd's fusion (bench/Sources/AttitudeBench, release) next to VQF's own
+# C++ per-sample time. The peers live in a virtual environment under
+# bench/out/venv (made on first use: pip install vqf imufusion numpy).
+#
+# Then tilt accuracy against a recording's own attitude reference (issue 11):
 # for every recordings/NAME.trace that has a recordings/NAME.reference.csv,
 # the median and p95 tilt error over all samples after 1 s, the median
 # while still, and the lag (the shift that best aligns tiltd with the
@@ -33,6 +40,36 @@ run() {  # trace reference label options...
     python3 bench/accuracy.py "$TILTD" "$trace" "$reference" "$label" "$@"
 }
 
+venv=bench/out/venv
+if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import vqf, imufusion, numpy" 2>/dev/null; then
+    echo "making $venv (vqf, imufusion, numpy)..." >&2
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q vqf imufusion numpy >&2
+fi
+peers="$venv/bin/python"
+
+broad="${BROAD_DIR:-../shared/data/broad}"
+if compgen -G "$broad/*.reference.csv.gz" > /dev/null; then
+    echo "## BROAD: inclination error over the movement phases (degrees)"
+    echo
+    "$peers" bench/broad_accuracy.py "$TILTD" "$broad"
+    echo
+    echo "## Cost per sample"
+    echo
+    swift build -c release --package-path bench --product AttitudeBench >&2
+    mkdir -p bench/out/broad
+    for trial in "$broad"/*.reference.csv.gz; do
+        name="$(basename "$trial" .reference.csv.gz)"
+        zcat "$broad/$name.csv.gz" > "bench/out/broad/$name.csv"
+    done
+    bench/.build/release/AttitudeBench bench/out/broad/*.csv
+    echo
+else
+    echo "bench/accuracy.sh: no BROAD trials in $broad (set BROAD_DIR); skipping them" >&2
+fi
+
+echo "## Recordings against their own attitude reference"
+echo
 echo "| recording | estimate | median ° | p95 ° | still median ° | lag ms |"
 echo "|---|---|---|---|---|---|"
 for reference in "${references[@]}"; do
@@ -46,6 +83,10 @@ for reference in "${references[@]}"; do
             printf "| %s | %s | %s | %s | %s | %s |\n", name, $2, f["median"], f["p95"], f["still_median"], f["lag_ms"]
         }'
     done
+    "$peers" bench/recording_peers.py "$trace" "$reference" | awk -v name="$name" '{
+        for (i = 3; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+        printf "| %s | %s | %s | %s | %s | %s |\n", name, $2, f["median"], f["p95"], f["still_median"], f["lag_ms"]
+    }'
 done
 
 echo
@@ -59,7 +100,7 @@ for reference in "${references[@]}"; do
     for band in 0.1 0.21 0.35 0.5 0.75 1; do
         run "$trace" "$reference" "$name:accelerometer-only:shake-band=$band" --no-gyro --shake-band "$band"
     done
-    for tau in 0.25 0.5 1 2 4; do
+    for tau in 1 2 3 4 6; do
         run "$trace" "$reference" "$name:fused:gyro-time-constant=$tau" --gyro-time-constant "$tau"
     done
 done

@@ -33,6 +33,13 @@ static const sd_bus_vtable tiltbus_vtable[] = {
     TILTBUS_PROPERTY("Shine", "a(dd)"),
     TILTBUS_PROPERTY("Timestamp", "t"),
     TILTBUS_PROPERTY("Device", "s"),
+    /* The device motion while a gyro is fused (empty arrays and false without). */
+    TILTBUS_PROPERTY("Attitude", "ad"),
+    TILTBUS_PROPERTY("Gravity", "ad"),
+    TILTBUS_PROPERTY("UserAcceleration", "ad"),
+    TILTBUS_PROPERTY("RotationRate", "ad"),
+    TILTBUS_PROPERTY("Rest", "b"),
+    TILTBUS_PROPERTY("GyroBias", "ad"),
     SD_BUS_VTABLE_END
 };
 

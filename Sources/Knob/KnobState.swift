@@ -23,6 +23,16 @@ extension KnobState {
     ///     {"t":12.345678,"roll":0.1234,"pitch":0.4567,"orientation":"normal",
     ///      "shine":[{"rotation":0.3333,"opacity":1},{"rotation":-0.5801,"opacity":0.8766}]}
     ///
+    /// With a gyro fused (`TiltState.motion`) the record goes on, after
+    /// "shine", with the device motion (README, "Output"):
+    ///
+    ///     "attitude":[w,x,y,z],"gravity":[x,y,z],"userAcceleration":[x,y,z],
+    ///     "rotationRate":[x,y,z],"rest":false,"gyroBias":[x,y,z]
+    ///
+    /// (attitude 5 decimals, gravity and userAcceleration in g and
+    /// rotationRate in rad/s 4, gyroBias in rad/s 6); without, the line is
+    /// byte for byte what it was before them.
+    ///
     /// `t` is seconds with 6 decimals; angles, rotations and opacities have 4
     /// decimals with trailing zeros dropped. Written by hand into a byte
     /// buffer: JSONEncoder and String(format:) cost microseconds a line, and
@@ -58,7 +68,9 @@ extension KnobState {
             w.number(shines.second.rotation, decimals: 4)
             w.literal(#","opacity":"#)
             w.number(shines.second.opacity, decimals: 4)
-            w.literal("}]}\n")
+            w.literal("}]")
+            if let motion = tilt.motion { w.motion(motion) }
+            w.literal("}\n")
             out.append(contentsOf: UnsafeBufferPointer(start: line.baseAddress, count: w.count))
         }
     }
@@ -76,9 +88,9 @@ extension KnobState {
 public enum JSONNumber {
     private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
-    /// Bytes a JSON line may need: 7 numbers of at most 18 characters plus
-    /// about 110 of keys and punctuation, with room to spare.
-    static let lineCapacity = 320
+    /// Bytes a JSON line may need: 23 numbers of at most 18 characters plus
+    /// about 220 of keys and punctuation, with room to spare.
+    static let lineCapacity = 768
 
     /// Appends `value` rounded to `decimals` places (0…9), trailing zeros and
     /// a bare trailing point dropped; `-0` prints as `0`; non-finite values
@@ -155,6 +167,37 @@ public enum JSONNumber {
             }
             byte(UInt8(ascii: "."))
             padded(units, width: digits)
+        }
+
+        /// `,"attitude":[…],…,"gyroBias":[…]`: `DeviceMotion`'s fields.
+        mutating func motion(_ motion: DeviceMotion) {
+            literal(#","attitude":["#)
+            number(motion.attitude.w, decimals: 5)
+            byte(UInt8(ascii: ","))
+            number(motion.attitude.x, decimals: 5)
+            byte(UInt8(ascii: ","))
+            number(motion.attitude.y, decimals: 5)
+            byte(UInt8(ascii: ","))
+            number(motion.attitude.z, decimals: 5)
+            literal(#"],"gravity":"#)
+            vector(motion.gravity, decimals: 4)
+            literal(#","userAcceleration":"#)
+            vector(motion.userAcceleration, decimals: 4)
+            literal(#","rotationRate":"#)
+            vector(motion.rotationRate, decimals: 4)
+            literal(motion.isResting ? #","rest":true,"gyroBias":"# : #","rest":false,"gyroBias":"#)
+            vector(motion.gyroBias, decimals: 6)
+        }
+
+        /// `[x,y,z]`.
+        mutating func vector(_ v: SIMD3<Double>, decimals: Int) {
+            byte(UInt8(ascii: "["))
+            number(v.x, decimals: decimals)
+            byte(UInt8(ascii: ","))
+            number(v.y, decimals: decimals)
+            byte(UInt8(ascii: ","))
+            number(v.z, decimals: decimals)
+            byte(UInt8(ascii: "]"))
         }
 
         /// See `JSONNumber.appendFixed(nanoseconds:to:)`.

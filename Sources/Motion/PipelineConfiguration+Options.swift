@@ -48,6 +48,6 @@ extension PipelineConfiguration {
                       ?? ChangeGate.defaultThreshold,
                   gateEnabled: gateEnabled, screenOrientation: screenOrientation, neutral: neutralSetting,
                   shakeBand: shakeBand, gyroEnabled: gyroEnabled,
-                  fusion: GravityFusion.Settings(timeConstantSeconds: gyroTimeConstantSeconds))
+                  fusion: AttitudeFusion.Settings(accelerationTimeConstantSeconds: gyroTimeConstantSeconds))
     }
 }

@@ -13,10 +13,10 @@ public struct PipelineConfiguration: Sendable, Equatable {
     /// The quiet band of the shake weighting (`GravityEstimate`, `--shake-band`).
     public var shakeBand: Double
     /// When true (the default) readings with a gyroscope go through
-    /// `GravityFusion`; false keeps the accelerometer-only path (`--no-gyro`).
+    /// `AttitudeFusion`; false keeps the accelerometer-only path (`--no-gyro`).
     public var gyroEnabled: Bool
     /// The fusion filter's tuning.
-    public var fusion: GravityFusion.Settings
+    public var fusion: AttitudeFusion.Settings
 
     public init(cutoffHertz: Double = 5,
                 threshold: Double = ChangeGate.defaultThreshold,
@@ -25,7 +25,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
                 neutral: NeutralPoseSetting = .none,
                 shakeBand: Double = GravityEstimate.quietBand,
                 gyroEnabled: Bool = true,
-                fusion: GravityFusion.Settings = GravityFusion.Settings()) {
+                fusion: AttitudeFusion.Settings = AttitudeFusion.Settings()) {
         self.cutoffHertz = cutoffHertz
         self.threshold = threshold
         self.gateEnabled = gateEnabled

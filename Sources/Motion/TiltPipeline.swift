@@ -1,5 +1,5 @@
 /// The whole per-sample path: reading → robust low-pass filter (and, for a
-/// reading with a gyroscope, `GravityFusion`) → discrete orientation
+/// reading with a gyroscope, `AttitudeFusion`) → discrete orientation
 /// (`OrientationTracker`) → screen mapping → neutral pose → continuous
 /// roll/pitch → change gate → tilt state.
 ///
@@ -26,7 +26,7 @@ public struct TiltPipeline: Sendable {
 
     @usableFromInline var filter: LowPassFilter
     @usableFromInline var gravity: GravityEstimate
-    @usableFromInline var fusion: GravityFusion
+    @usableFromInline var fusion: AttitudeFusion
     /// True while the fusion filter tracks the stream (reset by a gyro-less reading or a restart).
     @usableFromInline var fusing = false
     /// How long the fusion has gone on without gyro readings (seconds).
@@ -47,7 +47,7 @@ public struct TiltPipeline: Sendable {
     public init(configuration: PipelineConfiguration = PipelineConfiguration()) {
         self.configuration = configuration
         filter = LowPassFilter(cutoffHertz: configuration.cutoffHertz)
-        fusion = GravityFusion(settings: configuration.fusion)
+        fusion = AttitudeFusion(settings: configuration.fusion)
         gravity = GravityEstimate(band: configuration.shakeBand)
         gyroEnabled = configuration.gyroEnabled
         neutral = NeutralPose(setting: configuration.neutral)
@@ -81,6 +81,11 @@ public struct TiltPipeline: Sendable {
         let weight = gravity.weigh(squaredMagnitude: squared,
                                    elapsedSeconds: filter.intervalSeconds(to: timestamp))
         var filtered: SIMD3<Double>
+        // Which rate the device motion comes from (none: accelerometer only).
+        // The motion itself is made only when the state is (a 136-byte
+        // optional carried through the branches costs the
+        // accelerometer-only path copies on every sample).
+        var motionRate: SIMD3<Double>?
         if gyroEnabled, let rate = reading.rotationRate, (rate * rate).sum().isFinite {
             // The low-pass filter keeps the time (gaps, backwards steps) and
             // carries the fused vector, so it goes on from there if the gyro
@@ -94,7 +99,7 @@ public struct TiltPipeline: Sendable {
                     fusion.turn(rotationRate: 0.5 * (lastRate + rate), seconds: missingRateSeconds)
                 }
                 filtered = fusion.update(acceleration: acceleration, rotationRate: rate,
-                                         intervalSeconds: filter.lastIntervalSeconds, weight: weight)
+                                         intervalSeconds: filter.lastIntervalSeconds)
                     * gravity.magnitude
                 filter.replaceOutput(filtered)
             } else {
@@ -102,6 +107,7 @@ public struct TiltPipeline: Sendable {
                 fusion.restart(acceleration: filtered)
                 fusing = true
             }
+            motionRate = rate
             missingRateSeconds = 0
             lastRate = rate
         } else if fusing && reading.rotationRate == nil && missingRateSeconds
@@ -113,9 +119,10 @@ public struct TiltPipeline: Sendable {
             filter.advance(acceleration, timestampNanoseconds: timestamp)
             if filter.lastEvent == .step {
                 missingRateSeconds += filter.lastIntervalSeconds
-                filtered = fusion.correct(acceleration: acceleration, intervalSeconds: filter.lastIntervalSeconds,
-                                          weight: weight) * gravity.magnitude
+                filtered = fusion.correct(acceleration: acceleration, intervalSeconds: filter.lastIntervalSeconds)
+                    * gravity.magnitude
                 filter.replaceOutput(filtered)
+                motionRate = lastRate
             } else {
                 noteFilterEvent(previousNanoseconds: previousTimestamp, nanoseconds: timestamp)
                 filtered = filter.value
@@ -134,8 +141,22 @@ public struct TiltPipeline: Sendable {
                                    timestampNanoseconds: timestamp)
         let angles = solver.solve(mapped)
         if gateEnabled && !gate.accept(roll: angles.roll, pitch: angles.pitch) { return nil }
+        guard let motionRate else {
+            return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
+                             orientation: decision.edge, facing: decision.facing)
+        }
         return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
-                         orientation: decision.edge, facing: decision.facing)
+                         orientation: decision.edge, facing: decision.facing,
+                         motion: deviceMotion(acceleration: acceleration, rate: motionRate))
+    }
+
+    /// The fusion's attitude and motion for a sample (`rate` as measured).
+    @usableFromInline @inline(never)
+    func deviceMotion(acceleration: SIMD3<Double>, rate: SIMD3<Double>) -> DeviceMotion {
+        let up = fusion.direction
+        return DeviceMotion(attitude: fusion.quaternion, gravity: -up,
+                            userAcceleration: acceleration * (1 / gravity.magnitude) - up,
+                            rotationRate: rate - fusion.bias, isResting: fusion.isResting, gyroBias: fusion.bias)
     }
 
     /// Returns and forgets the diagnostics noticed since the last call.

@@ -17,13 +17,17 @@ public struct TiltState: Sendable, Equatable {
     /// nil otherwise; the JSON Lines' `orientation` says it instead of the
     /// edge meanwhile.
     public var facing: Facing?
+    /// The full attitude and motion while the gyro is fused; nil without a
+    /// gyro (accelerometer-only devices, `--no-gyro`, a long gyro gap).
+    public var motion: DeviceMotion?
 
     public init(timestampNanoseconds: Int64, roll: Double, pitch: Double,
-                orientation: ScreenOrientation?, facing: Facing? = nil) {
+                orientation: ScreenOrientation?, facing: Facing? = nil, motion: DeviceMotion? = nil) {
         self.timestampNanoseconds = timestampNanoseconds
         self.roll = roll
         self.pitch = pitch
         self.orientation = orientation
         self.facing = facing
+        self.motion = motion
     }
 }

@@ -48,9 +48,10 @@ public struct PipelineOptions: ParsableArguments {
     var shakeBand: Double = GravityEstimate.quietBand
 
     @Option(name: .customLong("gyro-time-constant"), help: ArgumentHelp(
-        "With a gyroscope: how slowly the accelerometer corrects the gyro's drift, in seconds "
-            + "(longer: steadier during motion, slower to correct).", valueName: "s"))
-    var gyroTimeConstantSeconds: Double = GravityFusion.Settings().timeConstantSeconds
+        "With a gyroscope: the time constant of the low-pass that tells gravity from the device's own "
+            + "accelerations, in seconds (longer: steadier while carried or shaken, slower to correct the "
+            + "gyro's drift).", valueName: "s"))
+    var gyroTimeConstantSeconds: Double = AttitudeFusion.Settings().accelerationTimeConstantSeconds
 
     public init() {}
 

@@ -6,6 +6,8 @@ public enum BusValue: Sendable, Equatable {
     case uint64(UInt64)
     /// a(dd): the shine layers as (rotation, opacity).
     case pairs([Pair])
+    /// ad: a vector (the device motion's; empty when there is none).
+    case doubles([Double])
 
     /// One (dd) structure.
     public struct Pair: Sendable, Equatable {
@@ -25,6 +27,7 @@ public enum BusValue: Sendable, Equatable {
         case .double: "d"
         case .uint64: "t"
         case .pairs: "a(dd)"
+        case .doubles: "ad"
         }
     }
 }

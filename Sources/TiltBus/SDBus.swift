@@ -245,6 +245,10 @@ final class SDBus {
                 if status >= 0 { status = sd_bus_message_close_container(message) }
             }
             return status >= 0 ? sd_bus_message_close_container(message) : status
+        case .doubles(let numbers):
+            var status = sd_bus_message_open_container(message, CChar(UInt8(ascii: "a")), "d")
+            for number in numbers where status >= 0 { status = put("d", number) }
+            return status >= 0 ? sd_bus_message_close_container(message) : status
         }
     }
 
@@ -295,6 +299,12 @@ final class SDBus {
             }
             sd_bus_message_exit_container(message)
             return .pairs(pairs)
+        case "ad":
+            guard sd_bus_message_enter_container(message, CChar(UInt8(ascii: "a")), "d") > 0 else { return nil }
+            var numbers: [Double] = []
+            while let number = read("d", message, as: Double.self, zero: 0) { numbers.append(number) }
+            sd_bus_message_exit_container(message)
+            return .doubles(numbers)
         default:
             sd_bus_message_skip(message, signature)
             return nil

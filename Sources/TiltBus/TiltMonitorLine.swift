@@ -61,10 +61,24 @@ public enum TiltMonitorFormat: Sendable {
         var timestamp: UInt64 = 0
         if case .uint64(let t)? = values["Timestamp"] { timestamp = t }
         let tilt = TiltState(timestampNanoseconds: Int64(clamping: timestamp), roll: double(values["Roll"]) ?? 0,
-                             pitch: double(values["Pitch"]) ?? 0, orientation: orientation)
+                             pitch: double(values["Pitch"]) ?? 0, orientation: orientation,
+                             motion: motion(values))
         guard case .pairs(let pairs)? = values["Shine"], pairs.count == 2 else { return KnobState(tilt: tilt) }
         return KnobState(tilt: tilt, shines: ShinePair(first: Shine(rotation: pairs[0].first, opacity: pairs[0].second),
                                                        second: Shine(rotation: pairs[1].first, opacity: pairs[1].second)))
+    }
+
+    /// The device motion from its properties, nil when the service has none.
+    static func motion(_ values: [String: BusValue]) -> DeviceMotion? {
+        func vector(_ name: String) -> SIMD3<Double>? {
+            guard case .doubles(let v)? = values[name], v.count == 3 else { return nil }
+            return SIMD3(v[0], v[1], v[2])
+        }
+        guard case .doubles(let q)? = values["Attitude"], q.count == 4, let gravity = vector("Gravity"),
+              let user = vector("UserAcceleration"), let rate = vector("RotationRate"),
+              let bias = vector("GyroBias") else { return nil }
+        return DeviceMotion(attitude: SIMD4(q[1], q[2], q[3], q[0]), gravity: gravity, userAcceleration: user,
+                            rotationRate: rate, isResting: bool(values["Rest"]) ?? false, gyroBias: bias)
     }
 
     private static func string(_ value: BusValue?) -> String? {

@@ -10,7 +10,10 @@ public struct TiltProperties: Sendable, Equatable {
 
     /// Every property, in the order of the vtable and of PropertiesChanged.
     public static let names = ["HasAccelerometer", "HasGyroscope", "Orientation", "Tilt", "Roll", "Pitch",
-                               "Shine", "Timestamp", "Device"]
+                               "Shine", "Timestamp", "Device"] + motionNames
+    /// The device motion's properties (`DeviceMotion`; the JSON Lines'
+    /// attitude … gyroBias): empty arrays and false without a gyro fused.
+    public static let motionNames = ["Attitude", "Gravity", "UserAcceleration", "RotationRate", "Rest", "GyroBias"]
 
     public var hasAccelerometer: Bool
     public var hasGyroscope: Bool
@@ -44,6 +47,20 @@ public struct TiltProperties: Sendable, Equatable {
                            BusValue.Pair(shines.second.rotation, shines.second.opacity)])
         case "Timestamp": return .uint64(UInt64(clamping: tilt?.timestampNanoseconds ?? 0))
         case "Device": return .string(device)
+        default: return motionValue(of: name, tilt?.motion)
+        }
+    }
+
+    /// A device motion property's value (nil for another name).
+    func motionValue(of name: String, _ motion: DeviceMotion?) -> BusValue? {
+        func vector(_ v: SIMD3<Double>?) -> BusValue { .doubles(v.map { [$0.x, $0.y, $0.z] } ?? []) }
+        switch name {
+        case "Attitude": return .doubles(motion.map { [$0.attitude.w, $0.attitude.x, $0.attitude.y, $0.attitude.z] } ?? [])
+        case "Gravity": return vector(motion?.gravity)
+        case "UserAcceleration": return vector(motion?.userAcceleration)
+        case "RotationRate": return vector(motion?.rotationRate)
+        case "Rest": return .bool(motion?.isResting ?? false)
+        case "GyroBias": return vector(motion?.gyroBias)
         default: return nil
         }
     }

@@ -59,8 +59,11 @@ import Testing
         let motion = Self.script(seconds: 6, angles: { t in
             (roll: 0.2 * sin(2 * .pi * 0.7 * t), pitch: 0.6 * sin(2 * .pi * 1.5 * t))
         }, shake: { t in SIMD3(0, 3 * cos(2 * .pi * 1.5 * t), 0) })
-        let fused = Self.errors(motion, gyro: true, after: 1)
-        let accelerometerOnly = Self.errors(motion, gyro: false, after: 1)
+        // From 3 s: started mid-motion, the fusion averages the acceleration
+        // over the time since its start (`AttitudeFusion`), so a sample
+        // taken mid-swing weighs for its first seconds.
+        let fused = Self.errors(motion, gyro: true, after: 3)
+        let accelerometerOnly = Self.errors(motion, gyro: false, after: 3)
         #expect(Self.mean(fused) < 1.5, "fused mean error \(Self.mean(fused))°")
         #expect(Self.mean(fused) * 4 < Self.mean(accelerometerOnly),
                 "fused \(Self.mean(fused))° vs accelerometer-only \(Self.mean(accelerometerOnly))°")
@@ -75,7 +78,12 @@ import Testing
         })
         let fused = Self.errors(shaken, gyro: true)
         let accelerometerOnly = Self.errors(shaken, gyro: false)
-        #expect(fused.max()! < 1, "fused peak error \(fused.max()!)°")
+        // The shake leaves the device moving at 0.7 m/s (its accelerations
+        // do not sum to zero): what the fusion's average in the inertial
+        // frame cannot tell from gravity until it is spread over τ; 2° was
+        // 1° with GravityFusion's magnitude rejection, which costs 3–9° on
+        // carried devices (docs/motion.md).
+        #expect(fused.max()! < 2, "fused peak error \(fused.max()!)°")
         #expect(accelerometerOnly.max()! > 5, "accelerometer-only peak error \(accelerometerOnly.max()!)°")
     }
 

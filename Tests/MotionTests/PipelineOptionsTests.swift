@@ -6,7 +6,7 @@ import Testing
 @Suite struct PipelineOptionsTests {
     static func make(cutoff: Double = 5, threshold: Double? = nil, knobRadius: Double? = nil,
                      neutral: String? = nil, shakeBand: Double = 0.5,
-                     gyroTimeConstant: Double = 1) throws(SettingError) -> PipelineConfiguration {
+                     gyroTimeConstant: Double = 3) throws(SettingError) -> PipelineConfiguration {
         try PipelineConfiguration(cutoffHertz: cutoff, threshold: threshold, knobRadiusPixels: knobRadius,
                                   gateEnabled: true, screenOrientation: .fixed(.normal), neutral: neutral,
                                   shakeBand: shakeBand, gyroEnabled: true, gyroTimeConstantSeconds: gyroTimeConstant)

@@ -37,6 +37,34 @@ import Testing
         #expect(properties.value(of: "Nope") == nil)
     }
 
+    @Test func theDeviceMotionProperties() {
+        let none = TiltProperties(hasAccelerometer: true)
+        for name in ["Attitude", "Gravity", "UserAcceleration", "RotationRate", "GyroBias"] {
+            #expect(none.value(of: name) == .doubles([]), "\(name) without a gyro")
+        }
+        #expect(none.value(of: "Rest") == .bool(false))
+        let motion = DeviceMotion(attitude: SIMD4(0.1, 0.2, 0.3, 0.9), gravity: SIMD3(0, 0, -1),
+                                  userAcceleration: SIMD3(0.5, 0, 0), rotationRate: SIMD3(0, 1, 0),
+                                  isResting: true, gyroBias: SIMD3(0.001, 0, -0.002))
+        let tilt = TiltState(timestampNanoseconds: 5, roll: 0, pitch: 0, orientation: .normal, motion: motion)
+        let fused = TiltProperties(hasAccelerometer: true, hasGyroscope: true, state: KnobState(tilt: tilt))
+        // DeviceMotion keeps single precision: compare with what it holds.
+        let q = motion.attitude, bias = motion.gyroBias
+        #expect(fused.value(of: "Attitude") == .doubles([q.w, q.x, q.y, q.z]))
+        #expect(abs(q.w - 0.9) < 1e-7)
+        #expect(fused.value(of: "Gravity") == .doubles([0, 0, -1]))
+        #expect(fused.value(of: "UserAcceleration") == .doubles([0.5, 0, 0]))
+        #expect(fused.value(of: "RotationRate") == .doubles([0, 1, 0]))
+        #expect(fused.value(of: "Rest") == .bool(true))
+        #expect(fused.value(of: "GyroBias") == .doubles([bias.x, bias.y, bias.z]))
+        #expect(TiltProperties.names.suffix(6) == ["Attitude", "Gravity", "UserAcceleration", "RotationRate", "Rest", "GyroBias"])
+        // The monitor rebuilds the same motion from the values.
+        var values: [String: BusValue] = [:]
+        for name in TiltProperties.names { values[name] = fused.value(of: name) }
+        #expect(TiltMonitorFormat.motion(values) == motion)
+        #expect(fused.value(of: "Attitude")?.signature == "ad")
+    }
+
     @Test func changesListOnlyWhatDiffers() {
         let state = KnobState(tilt: TiltState(timestampNanoseconds: 1_500_000_000, roll: 0.25, pitch: 1.5,
                                               orientation: .normal))

@@ -42,11 +42,14 @@ import TiltdTestSupport
              digest: 0xb964_ef2e_532c_8337),
         Case(recording: "yei-quiet-handling.trace", options: noGyro + ["--shake-band", "0.21", "--no-gate"], lines: 2715,
              digest: 0xab13_f834_b77d_5f82),
-        // Fused with the recordings' gyros (the default since issue 11).
-        Case(recording: "ngimu-hand-motion.trace", options: [], lines: 167, digest: 0x6502_db79_0aae_4396),
-        Case(recording: "ngimu-hand-motion.trace", options: ["--no-gate"], lines: 499, digest: 0xb949_9368_f7b9_dd25),
-        Case(recording: "yei-quiet-handling.trace", options: [], lines: 433, digest: 0x03cd_bb3c_f456_2018),
-        Case(recording: "yei-quiet-handling.trace", options: ["--no-gate"], lines: 2715, digest: 0x0ef9_921b_aace_98a5),
+        // Fused with the recordings' gyros (the default since issue 11); issue 22
+        // changed them: AttitudeFusion replaced GravityFusion, the lines carry
+        // the device motion (attitude … gyroBias), and the orientation is held
+        // (OrientationTracker).
+        Case(recording: "ngimu-hand-motion.trace", options: [], lines: 172, digest: 0x4d2c_59f2_0cf9_d843),
+        Case(recording: "ngimu-hand-motion.trace", options: ["--no-gate"], lines: 499, digest: 0x3471_bb9d_c84b_f3c3),
+        Case(recording: "yei-quiet-handling.trace", options: [], lines: 368, digest: 0x8245_ed2d_3779_e975),
+        Case(recording: "yei-quiet-handling.trace", options: ["--no-gate"], lines: 2715, digest: 0x5764_06fe_5bc9_6d3b),
         Case(recording: "synthetic-tilt-sweep.trace", options: [], lines: 1108, digest: 0x8653_b24e_abe5_7259),
         Case(recording: "synthetic-tilt-sweep.trace", options: ["--no-gate"], lines: 1200, digest: 0xb243_ed09_0943_3926),
         Case(recording: "synthetic-tilt-sweep.trace", options: auto, lines: 1108, digest: 0x78b8_38d2_dcba_8e7f),

@@ -50,7 +50,7 @@ import TiltdTestSupport
         var gyro = PipelineConfiguration()
         gyro.gyroEnabled = false
         gyro.shakeBand = 0.21
-        gyro.fusion.timeConstantSeconds = 2
+        gyro.fusion.accelerationTimeConstantSeconds = 2
         let fused = try TiltdProcess.run(["replay", "--no-gyro", "--shake-band", "0.21", "--gyro-time-constant", "2",
                                           Self.sweep])
         #expect(fused.status == 0, "\(fused.stderr)")

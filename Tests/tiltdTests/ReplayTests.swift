@@ -69,11 +69,43 @@ import TiltdTestSupport
             #expect(c.status == 0 && french.status == 0, "\(french.stderr)")
             #expect(!c.stdout.isEmpty)
             #expect(french.stdout == c.stdout)
+            // A comma between digits outside square brackets (inside them
+            // it parts the numbers of an array: the device motion's).
             let bytes = Array(french.stdout.utf8)
-            let decimalComma = bytes.indices.dropFirst().dropLast().contains { i in
-                bytes[i] == UInt8(ascii: ",") && (48...57).contains(bytes[i - 1]) && (48...57).contains(bytes[i + 1])
+            var depth = 0
+            var decimalComma = false
+            for i in bytes.indices.dropFirst().dropLast() {
+                if bytes[i] == UInt8(ascii: "[") { depth += 1 }
+                if bytes[i] == UInt8(ascii: "]") { depth -= 1 }
+                if depth == 0, bytes[i] == UInt8(ascii: ","), (48...57).contains(bytes[i - 1]),
+                   (48...57).contains(bytes[i + 1]) { decimalComma = true }
             }
             #expect(!decimalComma, "decimal commas in the output")
+        }
+    }
+
+    /// With a gyro the lines carry the device motion after the shine;
+    /// without (or with --no-gyro) they end at the shine as before.
+    @Test func theDeviceMotionFieldsComeWithTheGyro() throws {
+        let keys = ["attitude", "gravity", "userAcceleration", "rotationRate", "rest", "gyroBias"]
+        let fused = try TiltdProcess.run(["replay", "--no-gate", Self.recording("yei-quiet-handling.trace")])
+        #expect(fused.status == 0, "\(fused.stderr)")
+        let lines = fused.stdout.split(separator: "\n")
+        #expect(lines.count > 1000)
+        for line in lines.prefix(50) + lines.suffix(50) {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(keys.allSatisfy { object?[$0] != nil }, "\(line)")
+            let gravity = object?["gravity"] as? [Double] ?? []
+            #expect(gravity.count == 3 && abs(gravity.map { $0 * $0 }.reduce(0, +) - 1) < 1e-3)
+            #expect((object?["attitude"] as? [Double])?.count == 4)
+            #expect(object?["rest"] is Bool)
+        }
+        for options in [["--no-gyro"], []] {
+            let file = options.isEmpty ? Self.recording("synthetic-tilt-sweep.trace")  // no gyro in it
+                : Self.recording("yei-quiet-handling.trace")
+            let plain = try TiltdProcess.run(["replay", "--no-gate"] + options + [file])
+            #expect(plain.status == 0 && !plain.stdout.isEmpty)
+            #expect(!plain.stdout.contains("attitude") && !plain.stdout.contains("gyroBias"))
         }
     }
 

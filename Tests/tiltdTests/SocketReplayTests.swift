@@ -28,6 +28,21 @@ import TiltdTestSupport
         #expect(access(path, F_OK) != 0, "socket file left behind after a normal exit")
     }
 
+    @Test func socketCarriesTheDeviceMotion() throws {
+        // The same encoding as stdout: with a gyro, the motion fields.
+        let dir = try TestPaths.temporaryDirectory()
+        let path = dir + "/tiltd.sock"
+        let ngimu = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
+        let tiltd = try SocketTiltdProcess(["replay", "--realtime", "--listen", "unix:\(path)", ngimu])
+        #expect(tiltd.waitFor { access(path, F_OK) == 0 }, "socket never appeared: \(tiltd.stderr)")
+        let client = try SocketTestClient(path: path)
+        let received = client.readLines(quietFor: 15)
+        #expect(tiltd.waitUntilExit())
+        #expect(received.count >= 2)
+        #expect(received.allSatisfy { $0.contains(#""attitude":["#) && $0.contains(#""gyroBias":["#) })
+        #expect(Array(tiltd.stdout.split(separator: "\n").map(String.init).suffix(received.count)) == received)
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func socketFileIsRemovedWhenStoppedBySignal(signal: Int32) throws {
         let dir = try TestPaths.temporaryDirectory()
