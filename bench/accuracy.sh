@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 22 first: inclination accuracy on the BROAD trials (optical ground
-# truth; ../shared/data/broad, or BROAD_DIR) beside VQF and x-io Fusion from
+# truth; recordings/broad, or BROAD_DIR) beside VQF and x-io Fusion from
 # PyPI on the same samples (bench/broad_accuracy.py), and the cost per sample
 # of tiltd's fusion (bench/Sources/AttitudeBench, release) next to VQF's own
 # C++ per-sample time. The peers live in a virtual environment under
@@ -48,7 +48,7 @@ if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import vqf, imufusi
 fi
 peers="$venv/bin/python"
 
-broad="${BROAD_DIR:-../shared/data/broad}"
+broad="${BROAD_DIR:-recordings/broad}"
 if compgen -G "$broad/*.reference.csv.gz" > /dev/null; then
     echo "## BROAD: inclination error over the movement phases (degrees)"
     echo
