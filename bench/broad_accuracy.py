@@ -4,7 +4,7 @@
 Usage: bench/broad_accuracy.py TILTD BROAD_DIR [NAME...]
 
 For every BROAD_DIR/NAME.csv.gz with its NAME.reference.csv.gz (the shared
-data's format, /work/shared/data/README.md): unzips the samples, runs
+data's format, recordings/broad/README.md): unzips the samples, runs
 `TILTD replay --no-gate` on them, and turns each state's roll/pitch into the
 up direction it implies, (sin r cos p, -sin p, cos r cos p). Beside it, on the
 same samples, the `vqf` package's 6-axis VQF (its C++ through the batch
@@ -87,8 +87,9 @@ def vqf_up(data, dt):
     return up_from_quaternions(out["quat6D"]), best / len(data)
 
 
-def fusion_up(data, dt):
-    rate = round(1 / dt)
+def fusion_filters(rate):
+    """x-io Fusion's AHRS and its gyro bias helper at `rate` Hz (defaults
+    otherwise): the peer as both benchmarks run it."""
     ahrs = imufusion.Ahrs()
     settings = imufusion.AhrsSettings()
     settings.sample_rate = rate
@@ -97,6 +98,11 @@ def fusion_up(data, dt):
     bias_settings = imufusion.BiasSettings()
     bias_settings.sample_rate = rate
     bias.set_settings(bias_settings)
+    return ahrs, bias
+
+
+def fusion_up(data, dt):
+    ahrs, bias = fusion_filters(round(1 / dt))
     ups = np.zeros((len(data), 3))
     gyro_deg = np.degrees(data[:, 4:7])
     acc_g = data[:, 1:4] / 9.80665

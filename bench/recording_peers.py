@@ -21,6 +21,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import accuracy  # noqa: E402  (bench/accuracy.py: the same definitions)
+import broad_accuracy  # noqa: E402  (the peers as the BROAD benchmark runs them)
 
 try:
     import imufusion
@@ -86,15 +87,7 @@ def main():
     dt = float(np.median(np.diff(times)))
     vqf = VQF(dt).updateBatch(np.ascontiguousarray(gyr), np.ascontiguousarray(acc))
     report("vqf", times, [tuple(u) for u in ups(vqf["quat6D"])], trace, reference)
-    rate = round(1 / dt)
-    ahrs = imufusion.Ahrs()
-    settings = imufusion.AhrsSettings()
-    settings.sample_rate = rate
-    ahrs.set_settings(settings)
-    bias = imufusion.Bias()
-    bias_settings = imufusion.BiasSettings()
-    bias_settings.sample_rate = rate
-    bias.set_settings(bias_settings)
+    ahrs, bias = broad_accuracy.fusion_filters(round(1 / dt))
     quaternions = []
     for i in range(len(times)):
         ahrs.update_no_magnetometer(bias.update(np.degrees(gyr[i])), acc[i] / 9.80665)
