@@ -2,8 +2,10 @@ extension CaptureConfiguration {
     /// A capture of the configured source, not started yet.
     public func makeCapture() -> any MotionCapture {
         switch source {
-        case .iio: return DeviceCapture(configuration: self)
-        case .evdev: return PadCapture(configuration: self)
+        case .iio: return CaptureLoop(IIOCaptureDevice(configuration: self), retryInitialSeconds: retryInitialSeconds,
+                                      retryMaximumSeconds: retryMaximumSeconds)
+        case .evdev: return CaptureLoop(PadCaptureDevice(configuration: self), retryInitialSeconds: retryInitialSeconds,
+                                        retryMaximumSeconds: retryMaximumSeconds)
         }
     }
 }

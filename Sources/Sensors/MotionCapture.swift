@@ -1,6 +1,6 @@
 /// A capture that runs on its own thread and reports `CaptureEvent`s: an IIO
-/// accelerometer (`DeviceCapture`) or an evdev motion sensor (`PadCapture`).
-/// The run loop in `tiltd` drives either through this.
+/// accelerometer or an evdev motion sensor (`CaptureLoop`). The run loop in
+/// `tiltd` drives either through this.
 public protocol MotionCapture: AnyObject, Sendable {
     /// Opens the device (failing synchronously when it cannot) and starts the thread.
     ///
@@ -10,6 +10,6 @@ public protocol MotionCapture: AnyObject, Sendable {
     func start(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) throws -> CaptureStatus
     /// Asks the capture to stop; returns at once.
     func stop()
-    /// Blocks until the capture thread has finished.
-    func waitUntilFinished()
+    /// Suspends until the capture thread has finished (at once when it never started).
+    func finished() async
 }

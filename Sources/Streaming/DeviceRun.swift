@@ -93,7 +93,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
                 }
             } onCancel: { self.end() }
         } onGracefulShutdown: { self.end() }
-        close()
+        await close()
         sampleRun?.finish()
         if let trace {
             do { try trace.close() } catch { fail("\(error)") }
@@ -124,15 +124,22 @@ public final class DeviceRun: Service, @unchecked Sendable {
         }
     }
 
-    /// Stops the capture and waits until its buffer is disabled; the run goes
-    /// on (a later `open()` resumes it).
-    public func close() {
+    /// Stops the capture and returns once its thread has finished (buffer
+    /// disabled); the run goes on (a later `open()` resumes it).
+    public func close() async {
+        await stopCapture()?.finished()
+    }
+
+    /// Asks the capture to stop and returns at once with it (to await its
+    /// `finished()`): for the on-demand switch, which cannot await yet.
+    @discardableResult
+    public func stopCapture() -> (any MotionCapture)? {
         let capture = control.withLock { control -> (any MotionCapture)? in
             defer { control.capture = nil }
             return control.capture
         }
         capture?.stop()
-        capture?.waitUntilFinished()
+        return capture
     }
 
     /// Ends the run: a limit was reached, a signal came, or writing failed.
