@@ -4,7 +4,8 @@ import Synchronization
 /// an IIO accelerometer (with its gyroscope or the hub's rotation) or an
 /// evdev motion sensor. Used on one thread at a time.
 protocol CaptureDevice {
-    associatedtype Session: CaptureDeviceSession
+    /// Which device and how; the retry times set the backoff.
+    var configuration: CaptureConfiguration { get }
     /// The capture thread's name (`ps -L`).
     var threadName: String { get }
     /// What "still cannot open …" names: "the device", "the motion sensor".
@@ -12,9 +13,9 @@ protocol CaptureDevice {
     /// What a fault notice says is done about it: "retrying with backoff".
     var faultRemedy: String { get }
     /// Opens the device the first time.
-    mutating func open(notice: (String) -> Void) throws -> Session
+    mutating func open(notice: (String) -> Void) throws -> any CaptureDeviceSession
     /// Opens it again after a loss.
-    mutating func reopen(notice: (String) -> Void) throws -> Session
+    mutating func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession
     /// The notice when a lost device is back.
     func resumedNotice(_ status: CaptureStatus) -> String
     /// When a fault happened on the samples' clock, after the last sample.
@@ -38,16 +39,17 @@ protocol CaptureDeviceSession: AnyObject {
 
 /// Captures a device on its own thread until stopped, surviving faults: a
 /// device that errors or vanishes is reported, reopened with backoff, and
-/// picked up again when it returns. The one loop behind IIO and evdev capture.
+/// picked up again when it returns. The one loop behind IIO and evdev capture
+/// (`CaptureConfiguration.makeCapture()`).
 ///
-/// Events reach the handler on the capture thread, in order. Each loop runs once.
-final class CaptureLoop<Device: CaptureDevice>: MotionCapture, @unchecked Sendable {
+/// Events reach the handler on the capture thread, in order. A capture can be
+/// started and stopped while the process runs (e.g. open on the first client,
+/// close on the last); each loop runs once.
+public final class CaptureLoop: @unchecked Sendable {
     // Safe to share: `state` is a Mutex; `device` and `session` are touched
     // by `start` before the thread exists and by the capture thread after.
-    private var device: Device
-    private var session: Device.Session?
-    private let retryInitialSeconds: Double
-    private let retryMaximumSeconds: Double
+    private var device: any CaptureDevice
+    private var session: (any CaptureDeviceSession)?
     private let pause: @Sendable (_ seconds: Double, _ stop: () -> Bool) -> Void
     private let state = Mutex(State())
 
@@ -59,27 +61,26 @@ final class CaptureLoop<Device: CaptureDevice>: MotionCapture, @unchecked Sendab
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    /// - Parameters:
-    ///   - retryInitialSeconds, retryMaximumSeconds: the backoff between reopen attempts.
-    ///   - pause: waits out a backoff unless `stop` turns true (tests step it).
-    init(_ device: Device, retryInitialSeconds: Double, retryMaximumSeconds: Double,
+    /// - Parameter pause: waits out a backoff unless `stop` turns true (tests step it).
+    init(_ device: any CaptureDevice,
          pause: @escaping @Sendable (_ seconds: Double, _ stop: () -> Bool) -> Void = MonotonicClock.pause) {
         self.device = device
-        self.retryInitialSeconds = retryInitialSeconds
-        self.retryMaximumSeconds = retryMaximumSeconds
         self.pause = pause
     }
 
     /// Opens the device (so a bad URI, a missing device or a refused buffer
     /// fail here, synchronously) and starts the capture thread.
     ///
-    /// When opening fails, the notices gathered on the way reach the handler
-    /// on the calling thread before the error is thrown.
+    /// - Parameter handler: called on the capture thread for every event;
+    ///   return false to stop capturing (e.g. after `--count` samples). When
+    ///   opening fails, the notices gathered on the way reach it on the
+    ///   calling thread before the error is thrown.
+    /// - Returns: what was opened.
     @discardableResult
-    func start(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) throws -> CaptureStatus {
+    public func start(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) throws -> CaptureStatus {
         precondition(!state.withLock { $0.started }, "a capture runs once")
         var notices: [String] = []
-        let opened: Device.Session
+        let opened: any CaptureDeviceSession
         do {
             opened = try device.open { notices.append($0) }
         } catch {
@@ -104,15 +105,16 @@ final class CaptureLoop<Device: CaptureDevice>: MotionCapture, @unchecked Sendab
     }
 
     /// Asks the capture to stop and wakes a blocked read; returns at once.
-    func stop() {
+    public func stop() {
         state.withLock { state in
             state.stopping = true
             return state.cancel
         }?()
     }
 
-    /// Suspends until the capture thread has finished (buffer disabled).
-    func finished() async {
+    /// Suspends until the capture thread has finished (buffer disabled); at
+    /// once when it never started.
+    public func finished() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state -> Bool in
                 if state.finished || !state.started { return true }
@@ -125,7 +127,7 @@ final class CaptureLoop<Device: CaptureDevice>: MotionCapture, @unchecked Sendab
 
     private var isStopping: Bool { state.withLock { $0.stopping } }
 
-    private func adopt(_ opened: Device.Session?) {
+    private func adopt(_ opened: (any CaptureDeviceSession)?) {
         session = opened
         state.withLock { $0.cancel = opened?.cancel }
     }
@@ -142,6 +144,8 @@ final class CaptureLoop<Device: CaptureDevice>: MotionCapture, @unchecked Sendab
 
     /// Runs sessions until stopped, reopening after faults.
     private func loop(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) {
+        let (retryInitialSeconds, retryMaximumSeconds) = (device.configuration.retryInitialSeconds,
+                                                          device.configuration.retryMaximumSeconds)
         var backoff = retryInitialSeconds
         var lastAttemptMessage: String? = nil
         var lastTimestamp: Int64? = nil

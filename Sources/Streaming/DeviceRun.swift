@@ -33,7 +33,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
     private let control = Mutex(Control())
 
     private struct Control {
-        var capture: (any MotionCapture)?
+        var capture: CaptureLoop?
         var ended = false
         var waiter: CheckedContinuation<Void, Never>?
     }
@@ -133,8 +133,8 @@ public final class DeviceRun: Service, @unchecked Sendable {
     /// Asks the capture to stop and returns at once with it (to await its
     /// `finished()`): for the on-demand switch, which cannot await yet.
     @discardableResult
-    public func stopCapture() -> (any MotionCapture)? {
-        let capture = control.withLock { control -> (any MotionCapture)? in
+    public func stopCapture() -> CaptureLoop? {
+        let capture = control.withLock { control -> CaptureLoop? in
             defer { control.capture = nil }
             return control.capture
         }

@@ -22,18 +22,19 @@ import Testing
     /// A device whose sessions deliver `samples` samples and then fail.
     struct ScriptedDevice: CaptureDevice {
         let script: Script
+        var configuration = CaptureConfiguration(retryInitialSeconds: 0.5, retryMaximumSeconds: 2)
         var threadName: String { "tiltd test" }
         var noun: String { "the device" }
         var faultRemedy: String { "retrying with backoff" }
 
-        func open(notice: (String) -> Void) throws -> ScriptedSession {
+        func open(notice: (String) -> Void) throws -> any CaptureDeviceSession {
             notice("opening")
             script.openCount += 1
             let next = script.opens.isEmpty ? .failure(Failure(description: "no more opens")) : script.opens.removeFirst()
             return ScriptedSession(samples: try next.get())
         }
 
-        func reopen(notice: (String) -> Void) throws -> ScriptedSession { try open(notice: notice) }
+        func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession { try open(notice: notice) }
         func resumedNotice(_ status: CaptureStatus) -> String { "\(status.info.displayName) is back" }
         func faultTime(clock: String, lastSampleNanoseconds: Int64?) -> Int64 { (lastSampleNanoseconds ?? 0) + 1 }
     }
@@ -64,8 +65,7 @@ import Testing
 
     /// Runs `script` until the handler has seen `samples` samples; returns the events as text.
     static func run(_ script: Script, stopAfter samples: Int) async throws -> [String] {
-        let loop = CaptureLoop(ScriptedDevice(script: script), retryInitialSeconds: 0.5, retryMaximumSeconds: 2,
-                               pause: { seconds, _ in script.pauses.append(seconds) })
+        let loop = CaptureLoop(ScriptedDevice(script: script), pause: { seconds, _ in script.pauses.append(seconds) })
         let events = Mutex<[String]>([])
         try loop.start { event in
             events.withLock { events in
@@ -100,7 +100,7 @@ import Testing
 
     @Test func aFailedFirstOpenThrowsWithItsNotices() throws {
         let script = Script(opens: [.failure(Failure(description: "no such device"))])
-        let loop = CaptureLoop(ScriptedDevice(script: script), retryInitialSeconds: 1, retryMaximumSeconds: 1)
+        let loop = CaptureLoop(ScriptedDevice(script: script))
         let notices = Mutex<[String]>([])
         #expect(throws: Failure.self) {
             try loop.start { event in
@@ -112,20 +112,19 @@ import Testing
     }
 
     @Test func finishedReturnsAtOnceForALoopNeverStarted() async {
-        let loop = CaptureLoop(ScriptedDevice(script: Script(opens: [])), retryInitialSeconds: 1, retryMaximumSeconds: 1)
+        let loop = CaptureLoop(ScriptedDevice(script: Script(opens: [])))
         loop.stop()
         await loop.finished()
     }
 
     @Test func aStopDuringTheBackoffEndsTheThreadWithoutReopening() async throws {
         let script = Script(opens: [.success(1)])
-        let running = Mutex<CaptureLoop<ScriptedDevice>?>(nil)
+        let running = Mutex<CaptureLoop?>(nil)
         let stopSeen = Mutex(false)
-        let loop = CaptureLoop(ScriptedDevice(script: script), retryInitialSeconds: 60, retryMaximumSeconds: 60,
-                               pause: { _, stop in
-                                   running.withLock { $0 }?.stop()
-                                   stopSeen.withLock { $0 = stop() }
-                               })
+        let loop = CaptureLoop(ScriptedDevice(script: script), pause: { _, stop in
+            running.withLock { $0 }?.stop()
+            stopSeen.withLock { $0 = stop() }
+        })
         running.withLock { $0 = loop }
         try loop.start { _ in true }
         await loop.finished()

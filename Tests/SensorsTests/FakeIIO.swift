@@ -137,7 +137,6 @@ final class FakeIIO: IIOBackend, @unchecked Sendable {
 
     func currentTriggerName(_ device: IIODeviceHandle) -> String? { nil }
     func setTrigger(_ device: IIODeviceHandle, _ trigger: IIODeviceHandle?) -> Errno? { nil }
-    func channelID(_ channel: IIOChannelHandle) -> String { self.channel(channel).id }
     func isScanElement(_ channel: IIOChannelHandle) -> Bool { self.channel(channel).isScanElement }
     func scanIndex(_ channel: IIOChannelHandle) -> Int { self.channel(channel).scanIndex }
     func dataFormat(_ channel: IIOChannelHandle) -> ScanElementType { self.channel(channel).format }

@@ -69,6 +69,19 @@ import Testing
         #expect(sample.rawRotation == SIMD3(10, 20, 30), "read from the same scan")
     }
 
+    /// On a shared device the bare `scale` is the accelerometer's: the gyro
+    /// counts only its own channels' scale.
+    @Test func aGyroOnTheSameDeviceIgnoresTheBareScale() throws {
+        let gyro = FakeIIO.gyroAxes(from: 4)
+        gyro[0].attributes["scale"] = nil
+        let accelerometer = FakeIIO.accelerometer("iio:device0", name: "lsm6dsx", extra: gyro)
+        accelerometer.attributes["scale"] = "0.5"
+        let (session, _) = try Self.open(FakeIIO([accelerometer]))
+        let info = try #require(session.status.gyro)
+        #expect(info.scale == SIMD3(1, 0.01, 0.01))
+        #expect(info.scaleSource == "in_anglvel_y_scale, in_anglvel_z_scale")
+    }
+
     @Test func aSiblingGyroIsPairedByName() throws {
         let fake = FakeIIO([FakeIIO.accelerometer("iio:device0", name: "lsm6dsx_accel"),
                             FakeIIO.Device("iio:device1", name: "bmi160_gyro", channels: FakeIIO.gyroAxes()),
@@ -110,9 +123,7 @@ import Testing
         let pauses = Mutex<[Double]>([])
         let configuration = CaptureConfiguration(uri: "fake:", mode: .poll, retryInitialSeconds: 0.25,
                                                  retryMaximumSeconds: 4)
-        let loop = CaptureLoop(IIOCaptureDevice(configuration: configuration, backend: fake),
-                               retryInitialSeconds: 0.25, retryMaximumSeconds: 4,
-                               pause: { seconds, _ in pauses.withLock { $0.append(seconds) } })
+        let loop = CaptureLoop(IIOCaptureDevice(configuration: configuration, backend: fake), pause: { seconds, _ in pauses.withLock { $0.append(seconds) } })
         let events = Mutex<[String]>([])
         try loop.start { event in
             events.withLock { events in

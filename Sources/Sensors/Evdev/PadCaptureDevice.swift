@@ -14,14 +14,14 @@ struct PadCaptureDevice: CaptureDevice {
         self.configuration = configuration
     }
 
-    mutating func open(notice: (String) -> Void) throws -> PadSession {
-        let session = PadSession(try openPad())
-        padName = session.pad.info.name
-        return session
+    mutating func open(notice: (String) -> Void) throws -> any CaptureDeviceSession {
+        let pad = try openPad()
+        padName = pad.info.name
+        return PadSession(pad)
     }
 
     /// By `--device` first, else by the name the pad had.
-    func reopen(notice: (String) -> Void) throws -> PadSession {
+    func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession {
         do {
             return PadSession(try openPad())
         } catch let error as MotionPadSelectionError {

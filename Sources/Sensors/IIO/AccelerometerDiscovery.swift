@@ -55,11 +55,7 @@ struct AccelerometerDiscovery {
         let (offset, offsetSource) = try reader.calibration(axes: axes, attribute: "offset", absent: 0)
         let (matrix, matrixSource) = try mountMatrix(reader: reader, axes: axes, udev: udev, shown: shown)
 
-        var rate: Double? = nil
-        if iio.hasDeviceAttribute(device, "sampling_frequency") {
-            rate = try AttributeText.double(try reader.device("sampling_frequency"),
-                                            attribute: "\(id)/sampling_frequency")
-        }
+        let rate = try reader.samplingFrequency()
         var availableText: String? = nil
         var available: SamplingFrequencies? = nil
         if iio.hasDeviceAttribute(device, "sampling_frequency_available") {

@@ -80,12 +80,10 @@ struct GyroDiscovery {
         let reader = AttributeReader(iio: iio, device: device, shownName: shown)
         // A bare `scale` on a shared device is the accelerometer's: only the
         // anglvel channels' own scale counts there.
-        let (scale, scaleSource) = try pairing == .sameDevice
-            ? channelCalibration(reader: reader, axes: axes, attribute: "scale", absent: 1)
-            : reader.calibration(axes: axes, attribute: "scale", absent: 1)
-        let (offset, _) = try pairing == .sameDevice
-            ? channelCalibration(reader: reader, axes: axes, attribute: "offset", absent: 0)
-            : reader.calibration(axes: axes, attribute: "offset", absent: 0)
+        let (scale, scaleSource) = try reader.calibration(axes: axes, attribute: "scale", absent: 1,
+                                                          channelsOnly: pairing == .sameDevice)
+        let (offset, _) = try reader.calibration(axes: axes, attribute: "offset", absent: 0,
+                                                 channelsOnly: pairing == .sameDevice)
 
         var matrix = accelerometer.mountMatrix
         var source = "the accelerometer's (\(accelerometer.mountMatrixSource.rawValue))"
@@ -100,11 +98,7 @@ struct GyroDiscovery {
         } else if pairing != .sameDevice, iio.hasDeviceAttribute(device, "mount_matrix") {
             try parse(try reader.device("mount_matrix"), "mount_matrix")
         }
-        var rate: Double? = nil
-        if iio.hasDeviceAttribute(device, "sampling_frequency") {
-            rate = try AttributeText.double(try reader.device("sampling_frequency"),
-                                            attribute: "\(id)/sampling_frequency")
-        }
+        let rate = try reader.samplingFrequency()
         let info = GyroInfo(id: id, name: name, pairing: pairing, scale: scale, offset: offset,
                             scaleSource: scaleSource, mountMatrix: matrix, mountMatrixSource: source,
                             samplingFrequencyHertz: rate, bufferCapable: axes.allSatisfy { iio.isScanElement($0) })
@@ -120,18 +114,5 @@ struct GyroDiscovery {
             path = String(path[..<slash])
         }
         return path
-    }
-
-    /// Per-axis or shared channel calibration only (never the bare device attribute).
-    private func channelCalibration(reader: AttributeReader, axes: [IIOChannelHandle], attribute: String,
-                                    absent: Double) throws -> (SIMD3<Double>, String) {
-        var values = SIMD3<Double>(repeating: absent)
-        var sources: [String] = []
-        for (index, axis) in axes.enumerated() where iio.hasChannelAttribute(axis, attribute) {
-            let file = iio.channelAttributeFile(axis, attribute) ?? attribute
-            values[index] = try AttributeText.double(try reader.channel(axis, attribute), attribute: file)
-            if !sources.contains(file) { sources.append(file) }
-        }
-        return (values, sources.isEmpty ? "default \(absent == 0 ? "0" : "1")" : sources.joined(separator: ", "))
     }
 }

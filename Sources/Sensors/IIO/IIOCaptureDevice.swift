@@ -7,11 +7,11 @@ struct IIOCaptureDevice: CaptureDevice {
     var noun: String { "the device" }
     var faultRemedy: String { "retrying with backoff" }
 
-    func open(notice: (String) -> Void) throws -> CaptureSession {
+    func open(notice: (String) -> Void) throws -> any CaptureDeviceSession {
         try CaptureSession(configuration: configuration, backend: backend, notice: notice)
     }
 
-    func reopen(notice: (String) -> Void) throws -> CaptureSession {
+    func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession {
         try open(notice: notice)
     }
 

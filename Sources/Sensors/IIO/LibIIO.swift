@@ -21,7 +21,6 @@ protocol IIOBackend: Sendable {
     func writeDeviceAttribute(_ device: IIODeviceHandle, _ name: String, _ value: String) -> Errno?
     func currentTriggerName(_ device: IIODeviceHandle) -> String?
     func setTrigger(_ device: IIODeviceHandle, _ trigger: IIODeviceHandle?) -> Errno?
-    func channelID(_ channel: IIOChannelHandle) -> String
     func isScanElement(_ channel: IIOChannelHandle) -> Bool
     func scanIndex(_ channel: IIOChannelHandle) -> Int
     func dataFormat(_ channel: IIOChannelHandle) -> ScanElementType
@@ -146,10 +145,6 @@ struct LibIIO: IIOBackend {
     }
 
     // MARK: Channels
-
-    func channelID(_ channel: IIOChannelHandle) -> String {
-        Self.string(iio_channel_get_id(channel.pointer)) ?? ""
-    }
 
     func isScanElement(_ channel: IIOChannelHandle) -> Bool {
         iio_channel_is_scan_element(channel.pointer)

@@ -39,11 +39,7 @@ struct RotationDiscovery {
             scale = try AttributeText.double(try reader.channel(channel, "scale"), attribute: file)
             scaleSource = file
         }
-        var rate: Double? = nil
-        if iio.hasDeviceAttribute(device, "sampling_frequency") {
-            rate = try AttributeText.double(try reader.device("sampling_frequency"),
-                                            attribute: "\(id)/sampling_frequency")
-        }
+        let rate = try reader.samplingFrequency()
         return Found(channel: channel, info: RotationInfo(id: id, name: name, scale: scale, scaleSource: scaleSource,
                                                          samplingFrequencyHertz: rate))
     }
