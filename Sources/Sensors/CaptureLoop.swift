@@ -14,12 +14,16 @@ protocol CaptureDevice {
     var faultRemedy: String { get }
     /// Opens the device the first time.
     mutating func open(notice: (String) -> Void) throws -> any CaptureDeviceSession
-    /// Opens it again after a loss.
+    /// Opens it again after a loss (by default as the first time).
     mutating func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession
     /// The notice when a lost device is back.
     func resumedNotice(_ status: CaptureStatus) -> String
     /// When a fault happened on the samples' clock, after the last sample.
     func faultTime(clock: String, lastSampleNanoseconds: Int64?) -> Int64
+}
+
+extension CaptureDevice {
+    mutating func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession { try open(notice: notice) }
 }
 
 /// One open `CaptureDevice`, read on the capture thread.

@@ -34,7 +34,6 @@ import Testing
             return ScriptedSession(samples: try next.get())
         }
 
-        func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession { try open(notice: notice) }
         func resumedNotice(_ status: CaptureStatus) -> String { "\(status.info.displayName) is back" }
         func faultTime(clock: String, lastSampleNanoseconds: Int64?) -> Int64 { (lastSampleNanoseconds ?? 0) + 1 }
     }

@@ -5,14 +5,10 @@ struct PadCaptureDevice: CaptureDevice {
     /// `device` (node or name) and `mountMatrix` select and orient the pad.
     let configuration: CaptureConfiguration
     /// The name of the pad first opened.
-    private var padName: String?
+    var padName: String? = nil
     var threadName: String { "tiltd pad" }
     var noun: String { "the motion sensor" }
     var faultRemedy: String { "waiting for it to return" }
-
-    init(configuration: CaptureConfiguration) {
-        self.configuration = configuration
-    }
 
     mutating func open(notice: (String) -> Void) throws -> any CaptureDeviceSession {
         let pad = try openPad()

@@ -11,10 +11,6 @@ struct IIOCaptureDevice: CaptureDevice {
         try CaptureSession(configuration: configuration, backend: backend, notice: notice)
     }
 
-    func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession {
-        try open(notice: notice)
-    }
-
     func resumedNotice(_ status: CaptureStatus) -> String {
         "\(status.info.displayName) is back: resuming (\(status.mode.rawValue), "
             + "\(CaptureRate.attributeText(status.rateHertz)) Hz)"
@@ -28,8 +24,5 @@ struct IIOCaptureDevice: CaptureDevice {
 }
 
 extension CaptureSession: CaptureDeviceSession {
-    var cancel: (@Sendable () -> Void)? {
-        guard let buffered else { return nil }
-        return { buffered.cancel() }
-    }
+    var cancel: (@Sendable () -> Void)? { { [buffered] in buffered?.cancel() } }
 }
