@@ -130,8 +130,8 @@ public final class DeviceRun: Service, @unchecked Sendable {
         await stopCapture()?.finished()
     }
 
-    /// Asks the capture to stop and returns at once with it (to await its
-    /// `finished()`): for the on-demand switch, which cannot await yet.
+    /// Stops the capture without waiting, for the on-demand switch until it
+    /// awaits `close()` (an `open()` soon after may overlap this capture's end).
     @discardableResult
     public func stopCapture() -> CaptureLoop? {
         let capture = control.withLock { control -> CaptureLoop? in
