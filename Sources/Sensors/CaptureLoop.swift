@@ -148,14 +148,12 @@ public final class CaptureLoop: @unchecked Sendable {
 
     /// Runs sessions until stopped, reopening after faults.
     private func loop(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) {
-        let (retryInitialSeconds, retryMaximumSeconds) = (device.configuration.retryInitialSeconds,
-                                                          device.configuration.retryMaximumSeconds)
-        var backoff = retryInitialSeconds
+        var backoff = device.configuration.retryInitialSeconds
         var lastAttemptMessage: String? = nil
         var lastTimestamp: Int64? = nil
         func waitOut() {
             pause(backoff) { isStopping }
-            backoff = min(backoff * 2, retryMaximumSeconds)
+            backoff = min(backoff * 2, device.configuration.retryMaximumSeconds)
         }
         while !isStopping {
             if session == nil {
@@ -163,7 +161,7 @@ public final class CaptureLoop: @unchecked Sendable {
                     var notices: [String] = []
                     let reopened = try device.reopen { notices.append($0) }
                     adopt(reopened)
-                    backoff = retryInitialSeconds
+                    backoff = device.configuration.retryInitialSeconds
                     lastAttemptMessage = nil
                     for notice in notices where !handler(.notice(notice)) { return }
                     let status = reopened.status
