@@ -33,7 +33,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
     private let control = Mutex(Control())
 
     private struct Control {
-        var capture: (any MotionCapture)?
+        var capture: CaptureLoop?
         var ended = false
         var waiter: CheckedContinuation<Void, Never>?
     }
@@ -93,7 +93,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
                 }
             } onCancel: { self.end() }
         } onGracefulShutdown: { self.end() }
-        close()
+        await close()
         sampleRun?.finish()
         if let trace {
             do { try trace.close() } catch { fail("\(error)") }
@@ -124,15 +124,22 @@ public final class DeviceRun: Service, @unchecked Sendable {
         }
     }
 
-    /// Stops the capture and waits until its buffer is disabled; the run goes
-    /// on (a later `open()` resumes it).
-    public func close() {
-        let capture = control.withLock { control -> (any MotionCapture)? in
+    /// Stops the capture and returns once its thread has finished (buffer
+    /// disabled); the run goes on (a later `open()` resumes it).
+    public func close() async {
+        await stopCapture()?.finished()
+    }
+
+    /// Stops the capture without waiting, for the on-demand switch until it
+    /// awaits `close()` (an `open()` soon after may overlap this capture's end).
+    @discardableResult
+    public func stopCapture() -> CaptureLoop? {
+        let capture = control.withLock { control -> CaptureLoop? in
             defer { control.capture = nil }
             return control.capture
         }
         capture?.stop()
-        capture?.waitUntilFinished()
+        return capture
     }
 
     /// Ends the run: a limit was reached, a signal came, or writing failed.

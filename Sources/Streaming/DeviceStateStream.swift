@@ -81,7 +81,7 @@ public final class DeviceStateStream: Sendable {
                             openAtStart: onDemand == nil, version: settings.version)
         let socket = self.socket
         onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },
-                                               close: { run.close(); socket?.forgetCurrentState() }))
+                                               close: { run.stopCapture(); socket?.forgetCurrentState() }))
         defer { onDemand?.release() }
         // Listed before the run, the socket and the other service stop after
         // it: clients and claimants get the last states.

@@ -90,12 +90,12 @@ public struct ServeRun: Sendable {
             let services: [(any Service)?] = [server, announcement, source, slider?.service(posting: server.channels)]
             try await lifecycle.run(services.compactMap { $0 })
         } catch WebServerError.cannotListen(let host, let port, let reason) {
-            deviceRun?.close()
+            await deviceRun?.close()
             throw ServeError("cannot serve on \(host):\(port): \(reason); check --host \(host) (it must be an "
                 + "address of this machine, e.g. 127.0.0.1)"
                 + (port == 0 ? "" : " or choose another --port if something else uses \(port)"))
         } catch {
-            deviceRun?.close()
+            await deviceRun?.close()
             throw error
         }
     }

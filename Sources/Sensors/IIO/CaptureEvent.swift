@@ -1,5 +1,5 @@
 import Motion
-/// What a running `DeviceCapture` reports, on its capture thread.
+/// What a running `CaptureLoop` reports, on its capture thread.
 public enum CaptureEvent: Sendable {
     /// A device was opened (first time, or again after a fault).
     case opened(CaptureStatus)

@@ -22,12 +22,13 @@ extension CaptureSession {
     /// Sets a separate gyro's `sampling_frequency` to the accelerometer's rate
     /// (best effort: a polled gyro delivers its latest value either way) and
     /// returns the gyro's rate.
-    static func matchGyroRate(_ rate: Double, gyro: GyroDiscovery.Found, notice: (String) -> Void) -> Double? {
+    static func matchGyroRate(_ rate: Double, gyro: GyroDiscovery.Found, iio: any IIOBackend,
+                              notice: (String) -> Void) -> Double? {
         guard let current = gyro.info.samplingFrequencyHertz, current < rate else {
             return gyro.info.samplingFrequencyHertz
         }
         let text = CaptureRate.attributeText(rate)
-        if let errno = LibIIO.writeDeviceAttribute(gyro.device, "sampling_frequency", text) {
+        if let errno = iio.writeDeviceAttribute(gyro.device, "sampling_frequency", text) {
             notice("cannot set sampling_frequency of the gyroscope \(gyro.info.displayName) to \(text) Hz: "
                 + "\(errno): \(IIOError.advice(for: errno)); it stays at \(CaptureRate.attributeText(current)) Hz")
             return current

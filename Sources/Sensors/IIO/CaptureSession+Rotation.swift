@@ -11,7 +11,7 @@ extension CaptureSession {
     /// Reads the hub's quaternion and the accelerometer once and starts the
     /// choice of convention; nil, with a notice saying why, to use the
     /// accelerometer instead.
-    static func checkRotation(_ found: AccelerometerDiscovery.Found, info: AccelerometerInfo,
+    static func checkRotation(_ found: AccelerometerDiscovery.Found, info: AccelerometerInfo, context: IIOContext,
                               notice: (String) -> Void)
         -> (reader: RotationReader, chooser: RotationConventionChooser)? {
         guard let rotation = found.rotation else {
@@ -19,9 +19,9 @@ extension CaptureSession {
                 + "using the accelerometer instead")
             return nil
         }
-        let reader = RotationReader(channel: rotation.channel, info: rotation.info)
+        let reader = RotationReader(iio: context.iio, channel: rotation.channel, info: rotation.info)
         do {
-            let raw = try PolledReader(axes: found.axes, shownName: info.displayName).read()
+            let raw = try PolledReader(iio: context.iio, axes: found.axes, shownName: info.displayName).read()
             let chooser = RotationConventionChooser(acceleration: info.acceleration(raw: raw),
                                                     components: try reader.read())
             guard let convention = chooser.current else {

@@ -33,8 +33,8 @@ final class CaptureSession {
     ///   - configuration: URI, device, mode, rate and matrix override.
     ///   - notice: receives one-line messages (fallback to polling, raised rate).
     /// - Throws: `IIOError`, `AccelerometerSelectionError`, `DeviceAttributeError`.
-    init(configuration: CaptureConfiguration, notice: (String) -> Void) throws {
-        context = try IIOContext(uri: configuration.uri)
+    init(configuration: CaptureConfiguration, backend: any IIOBackend, notice: (String) -> Void) throws {
+        context = try IIOContext(uri: configuration.uri, backend: backend)
         let found = try CaptureSession.choose(configuration, context: context, notice: notice)
         var info = found.info
         if let matrix = configuration.mountMatrix {
@@ -43,7 +43,7 @@ final class CaptureSession {
         }
         var gyro = configuration.gyroEnabled ? found.gyro : nil
         if configuration.attitude == .rotation {
-            rotation = CaptureSession.checkRotation(found, info: info, notice: notice)
+            rotation = CaptureSession.checkRotation(found, info: info, context: context, notice: notice)
             if let convention = rotation?.chooser.current {
                 info.rotation?.convention = convention
                 gyro = nil  // the hub's rotation has fused it already
@@ -53,10 +53,11 @@ final class CaptureSession {
             notice("cannot use the gyroscope paired with \(info.displayName): \(problem); "
                 + "continuing with the accelerometer alone")
         }
-        let rate = CaptureSession.setRate(configuration.rateHertz, found: found, info: &info,
+        let rate = CaptureSession.setRate(configuration.rateHertz, found: found, iio: backend, info: &info,
                                           forFusion: gyro != nil, notice: notice)
         if let found = gyro, found.info.pairing != .sameDevice {
-            gyro?.info.samplingFrequencyHertz = CaptureSession.matchGyroRate(rate, gyro: found, notice: notice)
+            gyro?.info.samplingFrequencyHertz = CaptureSession.matchGyroRate(rate, gyro: found, iio: backend,
+                                                                             notice: notice)
         } else if gyro != nil {
             gyro?.info.samplingFrequencyHertz = info.samplingFrequencyHertz
         }
@@ -98,12 +99,12 @@ final class CaptureSession {
             }
         }
         self.buffered = buffered
-        polled = buffered == nil ? PolledReader(axes: found.axes, shownName: info.displayName) : nil
+        polled = buffered == nil ? PolledReader(iio: backend, axes: found.axes, shownName: info.displayName) : nil
         if let gyro, buffered == nil, configuration.mode != .poll {
             gyroBuffer = CaptureSession.openGyroBuffer(gyro, context: context, clock: "monotonic", notice: notice)
         }
         if let gyro, gyroBuffer == nil, buffered == nil || gyroAxesInScan == nil {
-            gyroPoller = PolledReader(axes: gyro.axes, shownName: gyro.info.displayName, kind: "anglvel")
+            gyroPoller = PolledReader(iio: backend, axes: gyro.axes, shownName: gyro.info.displayName, kind: "anglvel")
         }
         status = CaptureStatus(info: info, mode: buffered == nil ? .poll : .buffer, rateHertz: rate,
                                clock: buffered?.clock ?? "monotonic", gyro: gyro?.info,
@@ -198,15 +199,14 @@ final class CaptureSession {
         var skipped: [any Error] = []
         let found = try AccelerometerDiscovery(context: context).accelerometers(skipped: &skipped)
         for error in skipped { notice("skipping an accelerometer: \(error)") }
-        let deviceCount = LibIIO.devices(context.pointer).filter { !LibIIO.isTrigger($0) }.count
-        let index = try AccelerometerSelector(query: configuration.device)
-            .choose(from: found.map(\.info), uri: context.uri, deviceCount: deviceCount)
+                let index = try AccelerometerSelector(query: configuration.device)
+            .choose(from: found.map(\.info), uri: context.uri, deviceCount: context.deviceCount)
         return found[index]
     }
 
     /// Writes the chosen rate to `sampling_frequency` when it differs and
     /// returns the rate in use.
-    private static func setRate(_ requested: Double?, found: AccelerometerDiscovery.Found,
+    private static func setRate(_ requested: Double?, found: AccelerometerDiscovery.Found, iio: any IIOBackend,
                                 info: inout AccelerometerInfo, forFusion: Bool,
                                 notice: (String) -> Void) -> Double {
         let rate = forFusion ? CaptureRate.chooseForFusion(requested: requested, info: info)
@@ -217,7 +217,7 @@ final class CaptureSession {
         }
         guard let current = info.samplingFrequencyHertz, current != rate else { return rate }
         let text = CaptureRate.attributeText(rate)
-        if let errno = LibIIO.writeDeviceAttribute(found.device, "sampling_frequency", text) {
+        if let errno = iio.writeDeviceAttribute(found.device, "sampling_frequency", text) {
             notice("cannot set sampling_frequency of \(info.displayName) to \(text) Hz: \(errno): "
                 + "\(IIOError.advice(for: errno)); polling at \(text) Hz anyway")
             return rate
