@@ -17,7 +17,7 @@ accelerometer), once with each sample's rate over the interval that ends
 with it (as tiltd and VQF use it: "gyro-only") and once with the rate of the
 sample before ("gyro-only-previous", a sample late). The lag of the first
 is the delay of the reference itself against its own gyro data
-(docs/motion.md, "Against the NGIMU's own orientation estimate").
+(docs/motion.md, "Gyroscope fusion": the lag goal).
 """
 
 import math
