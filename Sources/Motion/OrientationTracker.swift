@@ -45,6 +45,11 @@ public struct OrientationTracker: Sendable {
             self.facing = facing
         }
 
+        /// Inlinable: the synthesised one was a call, twice a sample.
+        @inlinable public static func == (a: Decision, b: Decision) -> Bool {
+            a.edge == b.edge && a.facing == b.facing
+        }
+
         /// True before anything was decided.
         @inlinable public var isUndefined: Bool { edge == nil && facing == nil }
     }
