@@ -246,7 +246,7 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: [
             "Web", "Knob", "KnobPNG", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "Streaming", "Sensors",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
+        ], exclude: ["Golden"]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "TiltdTestSupport", "tiltd"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines.
