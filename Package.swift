@@ -142,7 +142,13 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The page's HTML, CSS and JavaScript (Sources/Web/Page), built
+            // into the binary as byte arrays (`PackageResources`): an
+            // installed tiltd needs no file beside it.
+            resources: ["index.html", "page.css", "page.js", "controls.html", "controls-ring.html", "light-slider.html",
+                        "controls.css", "controls.js", "larsbar.html", "larsbar.css", "larsbar.js", "tiltd.js"]
+                .map { .embedInCode("Page/" + $0) }
         ),
         // TiltBus: the D-Bus service net.tiltd.Tilt and its monitor client.
         .target(
