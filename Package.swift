@@ -241,6 +241,10 @@ let package = Package(
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
             ])]
         ),
+        // Two tiers (scripts/test.sh): the system tier is tiltdTests,
+        // TiltBusTests, WebTests, LevelsTests and StreamingSystemTests (they
+        // start tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg);
+        // every other test target is the unit tier and spawns nothing.
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion", "Jobs"]),
         // Golden-image comparison shared by the test targets that keep goldens.
@@ -255,9 +259,14 @@ let package = Package(
         ], exclude: ["Golden"]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "TiltdTestSupport", "tiltd"]),
         // Helpers shared by the test targets: running the built tiltd, a
-        // Unix socket client, temporary directories, deadlines.
-        .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion"], path: "Tests/TiltdTestSupport"),
+        // Unix socket client, temporary directories, deadlines, tiltd's log
+        // lines, the test tier.
+        .target(name: "TiltdTestSupport", dependencies: [
+            "Knob", "Motion", "Streaming", .product(name: "Logging", package: "swift-log"),
+        ], path: "Tests/TiltdTestSupport"),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
+        // The capture run in this process against iiod under umockdev.
+        .testTarget(name: "StreamingSystemTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Streaming", "Motion", "Knob", "KnobPNG", "TiltdTestSupport",
                                                     "Controls", "Levels"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "KnobPNG", "TiltdTestSupport"]),
