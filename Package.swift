@@ -258,6 +258,13 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["Golden"]),
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "TiltdTestSupport", "tiltd"]),
+        // The unit tier's share of Web, Levels and TiltBus: no server, browser or bus.
+        .testTarget(name: "WebUnitTests", dependencies: [
+            "Web", "Knob", "Motion", "Controls", "Streaming", "Sensors", "TiltdTestSupport",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion"]),
+        .testTarget(name: "TiltBusUnitTests", dependencies: ["TiltBus", "Knob", "Motion"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines, tiltd's log
         // lines, the test tier.
