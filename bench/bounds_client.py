@@ -3,7 +3,7 @@
 
   bounds_client.py ws PORT       one unfinished WebSocket message of up to
                                  64 MiB of continuation frames; prints the
-                                 bytes sent before the server cut it off
+                                 bytes the server took before closing
   bounds_client.py stall PATH S  connects to the --listen socket with a 4 KiB
                                  receive buffer and reads nothing for S seconds
 """

@@ -12,7 +12,11 @@ import TiltdTestSupport
             let directory = try TestPaths.temporaryDirectory() + "/bin"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let installed = directory + "/tiltd"
-            try FileManager.default.copyItem(atPath: WebServeProcess.binary, toPath: installed)
+            // cp(1) writes the copy: a descriptor this process held open for
+            // writing would be inherited by children other suites spawn
+            // meanwhile, and exec would fail with ETXTBSY.
+            let copy = try ExternalProgram.run("cp", [WebServeProcess.binary, installed])
+            #expect(copy.status == 0, "cp: \(copy.stderr)")
             let tiltd = try WebServeProcess(binary: installed, ["--size", "240", "--replay", WebServeTests.sweep, "--loop"])
             defer { _ = tiltd.stop(with: SIGKILL) }
             let page = try WebTestClient.request("GET", "/", port: tiltd.port)
