@@ -69,8 +69,10 @@ public final class SocketTiltdProcess: @unchecked Sendable {
     public var stdout: String { out.text(of: process) }
     public var stderr: String { err.text(of: process) }
 
-    /// Polls `condition` every 20 ms for up to `seconds` while the process runs.
-    public func waitFor(_ seconds: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+    /// Polls `condition` every 20 ms for up to `seconds` (generous: the
+    /// deadline bounds a failure, never a success, and loaded machines are
+    /// slow) while the process runs.
+    public func waitFor(_ seconds: TimeInterval = 120, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
