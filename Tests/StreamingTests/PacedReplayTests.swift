@@ -28,13 +28,11 @@ import TiltdTestSupport
         let readings = Self.rolling()
         let collector = StateCollector()
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
-        let clock = ContinuousClock()
-        let start = clock.now
+        let clock = VirtualClock()
         try await PacedReplay(readings: readings).play(into: run, clock: clock)
-        let elapsed = clock.now - start
         #expect(collector.states == Self.fastStates(readings))
-        // Sleeps never end early: the 0.3 s the timestamps span is a lower bound.
-        #expect(elapsed >= .milliseconds(300))
+        // Each state waits for its timestamp: the clock ends 0.3 s (the span) on.
+        #expect(clock.now.offset >= .milliseconds(300))
     }
 
     /// Collects states and cancels the task that emits them once it has `limit`.

@@ -1,10 +1,5 @@
-extension WebPage {
-    /// The slider's script (see `larsBarPart`); `constants` is a JavaScript
-    /// object literal of the layout, style and fade numbers.
-    static func larsBarScript(constants: String) -> String {
-        #"""
 (() => {
-  const L = \#(constants);
+  const L = {{constants}};
   const canvas = document.getElementById('larsbar');
   const caption = document.getElementById('larsbarCaption');
   const params = new URLSearchParams(location.search);
@@ -193,6 +188,3 @@ extension WebPage {
   canvas.addEventListener('pointermove', e => { if (dragging) choose(e); });
   for (const end of ['pointerup', 'pointercancel']) canvas.addEventListener(end, e => { if (dragging) { choose(e); dragging = false; } });
 })();
-"""#
-    }
-}
