@@ -24,7 +24,7 @@ public struct RenderJob: Sendable {
         let chosen: LARSBarRenderSettings?
         switch larsBar {
         case .success(let settings): chosen = settings
-        case .failure(let problem): throw SettingError(problem.description)
+        case .failure(let problem): throw SettingError("\(problem)")
         }
         if let size, !KnobGeometry.supportedSizes.contains(size) {
             throw SettingError("--size must be 16…1024 pixels, got \(size)")
@@ -44,7 +44,7 @@ public struct RenderJob: Sendable {
         if let problem = RenderTargets.optionProblem(contactSheet: contactSheet, cells: contactSheetFrames,
                                                      columns: contactSheetColumns, maxFrames: maxFrames,
                                                      overwrite: overwrite, format: format) {
-            throw SettingError(problem)
+            throw SettingError("\(problem)")
         }
         switch format {
         case .png:

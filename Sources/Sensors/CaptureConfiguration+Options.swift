@@ -29,19 +29,19 @@ extension CaptureConfiguration {
                              mountMatrix: String?) throws(SettingError) -> MountMatrix? {
         try checkURI(uri)
         if let rateHertz, !(rateHertz.isFinite && rateHertz > 0 && rateHertz <= 100_000) {
-            throw SettingError("--rate \(rateHertz) is not a rate in Hz: give a number above 0 and at most 100000")
+            throw SettingError("\(.rate) \(rateHertz) is not a rate in Hz: give a number above 0 and at most 100000")
         }
         var matrix: MountMatrix?
         if let mountMatrix {
             do { matrix = try MountMatrix(parsing: mountMatrix) } catch {
-                throw SettingError("--mount-matrix: \(error)")
+                throw SettingError("\(.mountMatrix): \(error)")
             }
         }
         if source == .iio || source == .rotation, let device, MotionPadSelector.isNode(device) {
-            throw SettingError("--device \(device) is an input node: use --source evdev or auto")
+            throw SettingError("\(.device) \(device) is an input node: use \(.source) evdev or auto")
         }
         if let device, device.isEmpty {
-            throw SettingError("--device is empty: give an id (iio:device0), a name, a label or display/base")
+            throw SettingError("\(.device) is empty: give an id (iio:device0), a name, a label or display/base")
         }
         return matrix
     }
@@ -52,11 +52,11 @@ extension CaptureConfiguration {
     public static func checkURI(_ uri: String) throws(SettingError) {
         let schemes = ["local:", "ip:", "usb:", "serial:"]
         guard schemes.contains(where: { uri.hasPrefix($0) }) else {
-            throw SettingError("--uri \(uri) is not a libiio context URI: use local:, ip:HOST[:PORT], "
+            throw SettingError("\(.uri) \(uri) is not a libiio context URI: use local:, ip:HOST[:PORT], "
                 + "usb:BUS.DEV.INTF or serial:PORT")
         }
         if uri.hasPrefix("ip:") && uri.count == 3 {
-            throw SettingError("--uri ip: needs a host: ip:HOST[:PORT], e.g. ip:192.168.2.1")
+            throw SettingError("\(.uri) ip: needs a host: ip:HOST[:PORT], e.g. ip:192.168.2.1")
         }
     }
 }

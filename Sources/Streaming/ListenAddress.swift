@@ -34,11 +34,11 @@ public struct ListenAddress: Equatable, Sendable {
     /// - Throws: `SettingError` naming `--listen` and what to change.
     public func checkPlace() throws(SettingError) {
         if path.utf8.count > Self.maximumPathBytes {
-            throw SettingError("--listen \(path): socket paths are limited to \(Self.maximumPathBytes) bytes; choose a shorter path")
+            throw SettingError("\(.listen) \(path): socket paths are limited to \(Self.maximumPathBytes) bytes; choose a shorter path")
         }
         let directory = Self.directory(of: path)
         if Posix.fileType(following: directory) != S_IFDIR {
-            throw SettingError("--listen \(path): directory \(directory) does not exist; create it first")
+            throw SettingError("\(.listen) \(path): directory \(directory) does not exist; create it first")
         }
     }
 

@@ -16,7 +16,7 @@ public struct SocketListenSettings: Equatable, Sendable {
     public init(address: ListenAddress, groupName: String? = nil) throws(SettingError) {
         if let groupName {
             guard let id = SocketGroup.id(named: groupName) else {
-                throw SettingError("--socket-group \(groupName): no such group; create it (see udev/tiltd.sysusers) "
+                throw SettingError("\(.socketGroup) \(groupName): no such group; create it (see udev/tiltd.sysusers) "
                     + "or leave the option out")
             }
             groupID = id

@@ -1,3 +1,4 @@
+import Motion
 import Sensors
 
 extension TiltProperties {
@@ -8,7 +9,7 @@ extension TiltProperties {
     /// start is not an error (opening it or the first state sets
     /// HasAccelerometer); `report` hears why.
     public static func lookingAt(uri: String, device query: String?, gyro: Bool = true,
-                                 report: (String) -> Void) -> TiltProperties {
+                                 report: (Diagnostic) -> Void) -> TiltProperties {
         var properties = TiltProperties()
         do {
             let context = try IIOContext(uri: uri)
@@ -20,7 +21,7 @@ extension TiltProperties {
             properties.device = found[chosen].displayName
             properties.hasGyroscope = gyro && found[chosen].gyro != nil && found[chosen].gyroProblem == nil
         } catch {
-            report("D-Bus: HasAccelerometer is false for now: \(error)")
+            report(.notice("D-Bus: HasAccelerometer is false for now: \(error)"))
         }
         return properties
     }

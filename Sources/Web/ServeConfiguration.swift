@@ -62,23 +62,23 @@ public struct ServeConfiguration: Sendable {
                     keep: Int = WebRingRecorder.defaultKeep,
                     maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes) throws(SettingError) {
             guard limitSeconds.isFinite, Self.limitRange.contains(limitSeconds) else {
-                throw SettingError("--record-limit \(limitSeconds): give 1 to 600 seconds")
+                throw SettingError("\(.recordLimit) \(limitSeconds): give 1 to 600 seconds")
             }
             guard Self.keepRange.contains(keep) else {
-                throw SettingError("--record-keep \(keep): give 1 to \(Self.keepRange.upperBound) recordings")
+                throw SettingError("\(.recordKeep) \(keep): give 1 to \(Self.keepRange.upperBound) recordings")
             }
             guard Self.maximumMebibytesRange.contains(maximumMebibytes) else {
-                throw SettingError("--record-max-mib \(maximumMebibytes): give 1 to \(Self.maximumMebibytesRange.upperBound) MiB")
+                throw SettingError("\(.recordMaxMib) \(maximumMebibytes): give 1 to \(Self.maximumMebibytesRange.upperBound) MiB")
             }
             var isDirectory: ObjCBool = false
             guard !directory.isEmpty, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-                throw SettingError("--record-dir \(directory): no such directory; create it first (mkdir -p \(directory))")
+                throw SettingError("\(.recordDir) \(directory): no such directory; create it first (mkdir -p \(directory))")
             }
             guard isDirectory.boolValue else {
-                throw SettingError("--record-dir \(directory) is a file: give a directory for the recordings")
+                throw SettingError("\(.recordDir) \(directory) is a file: give a directory for the recordings")
             }
             guard access(directory, W_OK | X_OK) == 0 else {
-                throw SettingError("--record-dir \(directory): cannot create files there (\(String(cString: strerror(errno)))); "
+                throw SettingError("\(.recordDir) \(directory): cannot create files there (\(String(cString: strerror(errno)))); "
                     + "give a directory you can write to")
             }
             self.directory = directory
@@ -134,23 +134,23 @@ public struct ServeConfiguration: Sendable {
     public static func check(server: WebServerConfiguration, layerSizePixels: Int) throws(SettingError) {
         var ipv4 = in_addr(), ipv6 = in6_addr()
         guard inet_pton(AF_INET, server.host, &ipv4) == 1 || inet_pton(AF_INET6, server.host, &ipv6) == 1 else {
-            throw SettingError(WebServerError.badHost(server.host).description)
+            throw SettingError(WebServerError.badHost(server.host).message)
         }
         guard layerSizeRange.contains(layerSizePixels) else {
-            throw SettingError("--size \(layerSizePixels): layer images are 16 to 1024 pixels")
+            throw SettingError("\(.size) \(layerSizePixels): layer images are 16 to 1024 pixels")
         }
         guard (1...1024).contains(server.maxStreams) else {
-            throw SettingError("--max-streams \(server.maxStreams): give 1 to 1024")
+            throw SettingError("\(.maxStreams) \(server.maxStreams): give 1 to 1024")
         }
         if let perClient = server.maxStreamsPerClient, !(1...server.maxStreams).contains(perClient) {
-            throw SettingError("--max-streams-per-client \(perClient): give 1 to --max-streams (\(server.maxStreams))")
+            throw SettingError("\(.maxStreamsPerClient) \(perClient): give 1 to \(.maxStreams) (\(server.maxStreams))")
         }
         if let maxConnections = server.maxConnections, !(1...65536).contains(maxConnections) {
-            throw SettingError("--max-connections \(maxConnections): give 1 to 65536")
+            throw SettingError("\(.maxConnections) \(maxConnections): give 1 to 65536")
         }
         for name in server.allowedHosts where !WebHostAllowlist.isValidName(name) {
-            throw SettingError("--allow-host \(name): give a host name or address without scheme or path, "
-                + "e.g. --allow-host mybox.local")
+            throw SettingError("\(.allowHost) \(name): give a host name or address without scheme or path, "
+                + "e.g. \(.allowHost) mybox.local")
         }
     }
 }

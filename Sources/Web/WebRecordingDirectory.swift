@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Motion
 
 /// The cap on the page's recording directory (`--record-keep`,
 /// `--record-max-mib`): after the ring finishes a trace, the oldest
@@ -69,15 +70,15 @@ struct WebRecordingDirectory: Sendable {
     ///
     /// - Returns: the names deleted, and a failure to report (the first
     ///   `unlink` that failed, naming the file), if any.
-    func prune() -> (removed: [String], failure: String?) {
-        var removed: [String] = [], failure: String?
+    func prune() -> (removed: [String], failure: SettingMessage?) {
+        var removed: [String] = [], failure: SettingMessage?
         for trace in excess(traces()) {
             let file = path + "/" + trace.name
             if unlink(file) == 0 || errno == ENOENT {
                 removed.append(trace.name)
             } else if failure == nil {
-                failure = "\(file): cannot delete it to keep --record-dir within --record-keep \(keep) and "
-                    + "--record-max-mib \(maximumBytes >> 20): \(String(cString: strerror(errno)))"
+                failure = "\(file): cannot delete it to keep \(.recordDir) within \(.recordKeep) \(keep) and "
+                    + "\(.recordMaxMib) \(maximumBytes >> 20): \(String(cString: strerror(errno)))"
             }
         }
         return (removed, failure)

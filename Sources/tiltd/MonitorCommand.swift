@@ -32,7 +32,7 @@ struct MonitorCommand: AsyncParsableCommand {
         let lifecycle = await Lifecycle.trappingSignals()
         do {
             let monitor = try TiltMonitor(bus: session ? .session : .system, format: json ? .json : .text,
-                                          write: StdoutSink.writeLine, report: TiltdLog.relay)
+                                          write: StdoutSink.writeLine, report: TiltdLog.log)
             try await lifecycle.runCommand([TiltMonitorService(monitor)])
         } catch let error as TiltBusError {
             TiltdLog.logger.error("\(error)")

@@ -8,15 +8,15 @@ extension LevelsStream.Source {
     /// - Throws: `SettingError` naming the option to drop or fill in.
     public init(levelsFile: String?, realTime: Bool, source: String?, server: String?) throws(SettingError) {
         if let levelsFile {
-            if levelsFile.isEmpty { throw SettingError("--levels-file needs a file name (FILE.wav or FILE.jsonl)") }
+            if levelsFile.isEmpty { throw SettingError("\(.levelsFile) needs a file name (FILE.wav or FILE.jsonl)") }
             if source != nil || server != nil {
-                throw SettingError("--levels-file replays a file; --source and --server are for live levels, drop them")
+                throw SettingError("\(.levelsFile) replays a file; \(.source) and \(.server) are for live levels, drop them")
             }
             self = .file(path: levelsFile, realTime: realTime)
             return
         }
-        if realTime { throw SettingError("--realtime paces a --levels-file; live levels are real time already") }
-        if let source, source.isEmpty { throw SettingError("--source needs a source name (see `pactl list short sources`)") }
+        if realTime { throw SettingError("\(.realtime) paces a \(.levelsFile); live levels are real time already") }
+        if let source, source.isEmpty { throw SettingError("\(.source) needs a source name (see `pactl list short sources`)") }
         self = .live(source: source, server: server)
     }
 }
