@@ -24,35 +24,35 @@ public struct RenderJob: Sendable {
         let chosen: LARSBarRenderSettings?
         switch larsBar {
         case .success(let settings): chosen = settings
-        case .failure(let problem): throw SettingError("\(problem)")
+        case .failure(let problem): throw SettingError(problem.message)
         }
         if let size, !KnobGeometry.supportedSizes.contains(size) {
-            throw SettingError("--size must be 16…1024 pixels, got \(size)")
+            throw SettingError("\(.size) must be 16…1024 pixels, got \(size)")
         }
         guard (1...1000).contains(framesPerSecond) else {
-            throw SettingError("--fps must be 1…1000 frames per second, got \(framesPerSecond)")
+            throw SettingError("\(.fps) must be 1…1000 frames per second, got \(framesPerSecond)")
         }
         guard let backgroundColour = RGBA8(hex: background) else {
-            throw SettingError("--background must be six hex digits RRGGBB such as 131315, got '\(background)'")
+            throw SettingError("\(.background) must be six hex digits RRGGBB such as 131315, got '\(background)'")
         }
         if style == .tltilt, !light.isOpaqueWhite {
-            throw SettingError("--light-color needs --style mtz: TLTiltSlider's knob has no separate shine to colour")
+            throw SettingError("\(.lightColor) needs \(.style) mtz: TLTiltSlider's knob has no separate shine to colour")
         }
         if let sliderValue, !(0...1).contains(sliderValue) {
-            throw SettingError("--slider must be a value from 0 to 1, got \(sliderValue)")
+            throw SettingError("\(.slider) must be a value from 0 to 1, got \(sliderValue)")
         }
         if let problem = RenderTargets.optionProblem(contactSheet: contactSheet, cells: contactSheetFrames,
                                                      columns: contactSheetColumns, maxFrames: maxFrames,
                                                      overwrite: overwrite, format: format) {
-            throw SettingError("\(problem)")
+            throw SettingError(problem)
         }
         switch format {
         case .png:
-            guard let out, !out.isEmpty else { throw SettingError("--format png needs --out DIR for the frame files") }
+            guard let out, !out.isEmpty else { throw SettingError("\(.format) png needs \(.out) DIR for the frame files") }
         case .y4m:
             if out == nil || out == "-", Posix.isTerminal(STDOUT_FILENO) {
                 throw SettingError("refusing to write a y4m stream to a terminal: pipe it (| ffmpeg -i - out.mp4) "
-                    + "or give --out FILE.y4m")
+                    + "or give \(.out) FILE.y4m")
             }
         }
         self.file = file
