@@ -85,7 +85,7 @@ public final class DeviceStateStream: Sendable {
         defer { onDemand?.release() }
         // Listed before the run, the socket and the other service stop after
         // it: clients and claimants get the last states.
-        let services: [(any Service)?] = [socket, service, run]
+        let services: [(any Service)?] = [stdout.watch, socket, service, run]
         try await lifecycle.run(services.compactMap { $0 })
     }
 

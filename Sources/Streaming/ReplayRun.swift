@@ -56,14 +56,15 @@ public struct ReplayRun {
         if let lifecycle {
             let replay = ReplayService(source: source, sampleRun: sampleRun,
                                        pacing: pacedToTimestamps ? .realTime(loop: false) : .asFastAsPossible)
-            let services: [(any Service)?] = [socket, replay]
+            let services: [(any Service)?] = [stdout.watch, socket, replay]
             try await lifecycle.run(services.compactMap { $0 })
             stoppedEarly = replay.stoppedEarly
         } else {
             // Nothing to serve and nothing to wait for: no lifecycle needed.
             let next = source.makeBlocks()
-            while let block = try next() { sampleRun.process(block) }
+            while stdout.failure == nil, let block = try next() { sampleRun.process(block) }
             sampleRun.finish()
+            if let failure = stdout.failure { throw failure }
         }
         tally.report(file: path, stoppedEarly: stoppedEarly)
     }
