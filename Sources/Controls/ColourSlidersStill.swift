@@ -10,7 +10,7 @@ public struct ColourSlidersStill: Sendable {
     public var track: ColourComponent?
     public var trackHeightPoints: Double
 
-    /// - Parameter colour: `--color` as given, `R,G,B,A` or `R,G,B`, each 0…1.
+    /// - Parameter colour: `Setting.color` as given, `R,G,B,A` or `R,G,B`, each 0…1.
     /// - Throws: `ControlStillError` naming the first option out of range.
     public init(colour: String, widthPoints: Double, track: ColourComponent?,
                 trackHeightPoints: Double) throws(ControlStillError) {

@@ -12,7 +12,7 @@ public struct EQSliderStill: Sendable {
     public var levels: (left: Double, right: Double)
     public var shines: ShinePair
 
-    /// - Parameter levels: `--levels` as given, `L,R`.
+    /// - Parameter levels: `Setting.levels` as given, `L,R`.
     /// - Throws: `ControlStillError` naming the first option out of range.
     public init(widthPoints: Double, heightPoints: Double, value: Double, levels: String,
                 rollRadians: Double, pitchRadians: Double) throws(ControlStillError) {

@@ -12,7 +12,7 @@ public struct RecordingRingStill: Sendable {
     /// Seed of the segment colours.
     public var seed: UInt64
 
-    /// - Parameter holds: `--holds` as given, `H1,H2,…` seconds ("" for none).
+    /// - Parameter holds: `Setting.holds` as given, `H1,H2,…` seconds ("" for none).
     /// - Throws: `ControlStillError` naming the first option out of range.
     public init(sizePoints: Double, durationSeconds: Double, holds: String, seed: UInt64) throws(ControlStillError) {
         try ControlStill.checkPoints(sizePoints, option: .size, minimum: RecordingRingPainter.minimumSizePoints,

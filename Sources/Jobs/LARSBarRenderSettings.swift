@@ -6,7 +6,7 @@ import Motion
 
 /// What `tiltd render --control` draws.
 public enum RenderControl: String, CaseIterable, Sendable {
-    /// The knob alone (or on its track with `--slider`): the default.
+    /// The knob alone (or on its track with `Setting.slider`): the default.
     case knob
     /// The whole LARSBar EQ volume slider, its lights from a level file and
     /// the knob as its thumb.

@@ -11,7 +11,7 @@ public struct RenderJob: Sendable {
     public let file: String
     public let settings: RenderSettings
     public let overwrite: Bool
-    /// `--max-frames` when given; otherwise one hour of frames at the rate.
+    /// `Setting.maxFrames` when given; otherwise one hour of frames at the rate.
     public let maxFrames: Int?
 
     /// The option values as given (nil where the user gave none); throws the
@@ -65,12 +65,12 @@ public struct RenderJob: Sendable {
             larsBar: chosen)
     }
 
-    /// The format `--out` implies when none is given: y4m for a `.y4m` file, PNG frames otherwise.
+    /// The format `Setting.out` implies when none is given: y4m for a `.y4m` file, PNG frames otherwise.
     public static func impliedFormat(out: String?) -> RenderFormat {
         (out ?? "").lowercased().hasSuffix(".y4m") ? .y4m : .png
     }
 
-    /// The frame limit: `--max-frames`, or one hour of frames at `--fps`.
+    /// The frame limit: `Setting.maxFrames`, or one hour of frames at `Setting.fps`.
     public var frameLimit: Int { maxFrames ?? 3600 * settings.framesPerSecond }
 
     /// Checks the output paths, loads the recording (`load`), runs it through

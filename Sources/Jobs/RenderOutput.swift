@@ -16,7 +16,7 @@ public final class RenderOutput {
     private var buffer: [UInt8] = []
     private let streamName: String
     /// A y4m file is written under this hidden name and renamed by `finish()`
-    /// (removed if the render fails), so `--out` is never a torn stream.
+    /// (removed if the render fails), so `Setting.out` is never a torn stream.
     private var temporaryPath: String?
 
     /// - Throws: `RenderError` naming the directory or file when it cannot

@@ -4,12 +4,12 @@ import Motion
 import Streaming
 
 /// Every path `tiltd render` will write, checked before the first frame, so
-/// a bad `--contact-sheet` or `--out` fails at once instead of after an hour
+/// a bad `Setting.contactSheet` or `Setting.out` fails at once instead of after an hour
 /// of frames; and the earlier frames in the frame directory.
 ///
 /// Policy for a frame directory that already holds `frame-NNNNNN.png` files
-/// (from an earlier render, perhaps at another `--fps`): refused unless
-/// `--overwrite`, which removes exactly those files (and nothing else)
+/// (from an earlier render, perhaps at another `Setting.fps`): refused unless
+/// `Setting.overwrite`, which removes exactly those files (and nothing else)
 /// before the first new frame, so the directory never mixes two renders.
 public struct RenderTargets: Sendable {
     /// Earlier frame files in the PNG directory (names only).
@@ -53,8 +53,8 @@ public struct RenderTargets: Sendable {
     }
 
     /// Refuses a contact sheet that the frames would clash with, checked by
-    /// name before either exists: the same path as `--out`, a folder of
-    /// `--out` (it must then be a directory), inside a y4m `--out` (a file),
+    /// name before either exists: the same path as `Setting.out`, a folder of
+    /// `Setting.out` (it must then be a directory), inside a y4m `Setting.out` (a file),
     /// or a frame's name in the PNG directory (the sheet would replace it).
     private static func checkApart(contactSheet: String, out: String, outIsDirectory: Bool) throws {
         let sheet = lexicalPath(contactSheet), frames = lexicalPath(out)
@@ -97,7 +97,7 @@ public struct RenderTargets: Sendable {
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
-    /// Removes the earlier frames (only with `--overwrite`, see the type's note).
+    /// Removes the earlier frames (only with `Setting.overwrite`, see the type's note).
     public func removeStaleFrames() throws {
         guard let directory else { return }
         for name in staleFrames {
@@ -176,7 +176,7 @@ extension RenderTargets {
         return nil
     }
 
-    /// Creates the folder a file goes in, as `--out` is created.
+    /// Creates the folder a file goes in, as `Setting.out` is created.
     public static func createParent(of path: String, option: Setting) throws {
         let parent = parentPath(path)
         guard !parent.isEmpty else { return }

@@ -1,14 +1,14 @@
 extension PipelineConfiguration {
     /// The configuration the command line's pipeline options describe
-    /// (`--cutoff`, `--threshold` or `--knob-radius`, `--no-gate`,
-    /// `--screen-orientation`, `--neutral`, `--shake-band`, `--no-gyro`,
-    /// `--gyro-time-constant`; docs/motion.md), checked.
+    /// (`Setting.cutoff`, `Setting.threshold` or `Setting.knobRadius`, `Setting.noGate`,
+    /// `Setting.screenOrientation`, `Setting.neutral`, `Setting.shakeBand`, `Setting.noGyro`,
+    /// `Setting.gyroTimeConstant`; docs/motion.md), checked.
     ///
     /// - Parameters:
     ///   - threshold: the gate's threshold in radians; nil derives it from
     ///     `knobRadiusPixels` (`ChangeGate.threshold(knobRadiusPixels:)`),
     ///     or without either uses `ChangeGate.defaultThreshold`.
-    ///   - neutral: `--neutral` as given (`NeutralPoseSetting(argument:)`);
+    ///   - neutral: `Setting.neutral` as given (`NeutralPoseSetting(argument:)`);
     ///     nil: measured from flat, face up.
     /// - Throws: `SettingError` naming the first option that is out of range.
     public init(cutoffHertz: Double, threshold: Double?, knobRadiusPixels: Double?, gateEnabled: Bool,

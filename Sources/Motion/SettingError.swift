@@ -17,11 +17,12 @@ public struct SettingError: Error, CustomStringConvertible, Sendable, Equatable 
 /// spelt (`SettingMessage.install(names:)`).
 public enum Setting: String, CaseIterable, Sendable {
     case allowHost, background, color, columns, contactSheet, contactSheetFrames, control, controlVolume, count,
-         cutoff, device, duration, format, fps, gyroTimeConstant, height, holds, host, knobRadius, levels,
-         levelsFile, levelsSource, lightColor, listen, maxConnections, maxFrames, maxStreams, maxStreamsPerClient,
-         mode, mountMatrix, neutral, noGyro, out, overwrite, pitch, port, rate, realtime, recordDir, recordKeep,
-         recordLimit, recordMaxMib, roll, scale, screenOrientation, server, shakeBand, size, slider, socketGroup,
-         source, style, threshold, trackHeight, uri, value, width
+         cutoff, dbus, device, duration, format, fps, gyroTimeConstant, height, holds, host, interactive, json,
+         knobRadius, levels, levelsFile, levelsSource, lightColor, listen, loop, maxConnections, maxFrames,
+         maxStreams, maxStreamsPerClient, mode, mountMatrix, neutral, noGate, noGyro, onDemand, out, overwrite,
+         pitch, port, rate, realtime, record, recordDir, recordKeep, recordLimit, recordMaxMib, replay, roll, scale,
+         screenOrientation, server, shakeBand, size, slider, socketGroup, source, style, threshold, trackHeight, uri,
+         value, width
 }
 
 /// Text that names settings by type (`"\(Setting.count) \(n): …"`), so a

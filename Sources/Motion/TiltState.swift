@@ -18,7 +18,7 @@ public struct TiltState: Sendable, Equatable {
     /// edge meanwhile.
     public var facing: Facing?
     /// The full attitude and motion while the gyro is fused; nil without a
-    /// gyro (accelerometer-only devices, `--no-gyro`, a long gyro gap).
+    /// gyro (accelerometer-only devices, `Setting.noGyro`, a long gyro gap).
     public var motion: DeviceMotion?
 
     public init(timestampNanoseconds: Int64, roll: Double, pitch: Double,

@@ -2,13 +2,13 @@ import Motion
 
 extension CaptureConfiguration {
     /// The configuration the command line's device options describe
-    /// (`--uri`, `--device`, `--source`, `--mode`, `--rate`,
-    /// `--mount-matrix`; docs/devices.md), checked. `--source auto` is
+    /// (`Setting.uri`, `Setting.device`, `Setting.source`, `Setting.mode`, `Setting.rate`,
+    /// `Setting.mountMatrix`; docs/devices.md), checked. `Setting.source` `auto` is
     /// decided here, by looking at the devices that exist now.
     ///
     /// - Parameters:
-    ///   - mountMatrix: `--mount-matrix` as given, `"x1, y1, z1; x2, y2, z2; x3, y3, z3"`.
-    ///   - gyroEnabled: read the paired gyroscope too (false: `--no-gyro`).
+    ///   - mountMatrix: `Setting.mountMatrix` as given, `"x1, y1, z1; x2, y2, z2; x3, y3, z3"`.
+    ///   - gyroEnabled: read the paired gyroscope too (false: `Setting.noGyro`).
     /// - Throws: `SettingError` naming the first option that cannot work.
     public init(uri: String, device: String?, source: CaptureSourceSetting, mode: CaptureMode,
                 rateHertz: Double?, mountMatrix: String?, gyroEnabled: Bool) throws(SettingError) {
@@ -20,7 +20,7 @@ extension CaptureConfiguration {
     }
 
     /// Checks the device options without looking at any device (so at
-    /// parse time, before `--source auto` is decided).
+    /// parse time, before `Setting.source` `auto` is decided).
     ///
     /// - Returns: the parsed mount matrix, nil without one.
     /// - Throws: `SettingError` naming the first option that cannot work.
@@ -48,7 +48,7 @@ extension CaptureConfiguration {
 
     /// Checks a libiio URI's scheme, so a typo fails before anything is opened.
     ///
-    /// - Throws: `SettingError` naming `--uri` and the forms it takes.
+    /// - Throws: `SettingError` naming `Setting.uri` and the forms it takes.
     public static func checkURI(_ uri: String) throws(SettingError) {
         let schemes = ["local:", "ip:", "usb:", "serial:"]
         guard schemes.contains(where: { uri.hasPrefix($0) }) else {

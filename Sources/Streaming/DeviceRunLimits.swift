@@ -1,6 +1,6 @@
 import Motion
 
-/// When a device run stops on its own: `--count` samples or `--duration`
+/// When a device run stops on its own: `Setting.count` samples or `Setting.duration`
 /// seconds (`run`, `record`).
 public enum DeviceRunLimits {
     /// - Throws: `SettingError` naming the option that is not above 0.

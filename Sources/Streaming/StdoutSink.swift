@@ -6,7 +6,7 @@ import Motion
 /// Writes states to standard output as JSON Lines (`KnobState.appendJSONLine`).
 ///
 /// Lines are collected in a byte buffer and written with `write(2)`: after
-/// every line when `flushEachLine` (live capture, `--realtime`), otherwise in
+/// every line when `flushEachLine` (live capture, `Setting.realtime`), otherwise in
 /// 64 KiB chunks and at `flush()`/deinit, so replaying a million states costs
 /// a few hundred system calls instead of a million.
 ///
@@ -16,7 +16,7 @@ import Motion
 /// removed) and the command exits 1.
 ///
 /// When the descriptor is /dev/null (systemd's `StandardOutput=null`, the
-/// unit's setting, or `> /dev/null` beside `--listen`) nothing is encoded or
+/// unit's setting, or `> /dev/null` beside `Setting.listen`) nothing is encoded or
 /// written: the write(2) per state would be thrown away by the kernel anyway.
 public final class StdoutSink: StateSink {
     /// Buffered bytes that trigger a write when not flushing each line.

@@ -10,7 +10,7 @@ import Sensors
 public struct ServeConfiguration: Sendable {
     /// Where the states come from.
     public enum Source: Sendable {
-        /// A trace or CSV recording played in real time (`--replay`, `--loop`).
+        /// A trace or CSV recording played in real time (`Setting.replay`, `Setting.loop`).
         case replay(path: String, loop: Bool, units: CSVUnits, gyroUnits: GyroUnits)
         /// An accelerometer (the device options).
         case device(CaptureConfiguration)
@@ -32,8 +32,8 @@ public struct ServeConfiguration: Sendable {
         }
     }
 
-    /// The page's recording ring (`--record-dir`, `--record-limit`,
-    /// `--record-keep`, `--record-max-mib`, docs/controls.md).
+    /// The page's recording ring (`Setting.recordDir`, `Setting.recordLimit`,
+    /// `Setting.recordKeep`, `Setting.recordMaxMib`, docs/controls.md).
     public struct Ring: Sendable, Equatable {
         /// Where the ring's traces are written.
         public var directory: String
@@ -44,20 +44,20 @@ public struct ServeConfiguration: Sendable {
         /// The most MiB the finished traces take together (the newest is kept whatever its size).
         public var maximumMebibytes: Int
 
-        /// The values `--record-keep` may take.
+        /// The values `Setting.recordKeep` may take.
         public static let keepRange = 1...100_000
-        /// The values `--record-max-mib` may take.
+        /// The values `Setting.recordMaxMib` may take.
         public static let maximumMebibytesRange = 1...1_048_576
 
-        /// The ring's full circle without `--record-limit`.
+        /// The ring's full circle without `Setting.recordLimit`.
         public static let defaultLimitSeconds = 45.0
-        /// The limits `--record-limit` may take.
+        /// The limits `Setting.recordLimit` may take.
         public static let limitRange = 1.0...600.0
 
         /// Checks the limits and that the ring can create files in `directory`.
         ///
-        /// - Throws: `SettingError` naming `--record-dir`, `--record-limit`,
-        ///   `--record-keep` or `--record-max-mib`.
+        /// - Throws: `SettingError` naming `Setting.recordDir`, `Setting.recordLimit`,
+        ///   `Setting.recordKeep` or `Setting.recordMaxMib`.
         public init(directory: String, limitSeconds: Double = Ring.defaultLimitSeconds,
                     keep: Int = WebRingRecorder.defaultKeep,
                     maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes) throws(SettingError) {
@@ -105,7 +105,7 @@ public struct ServeConfiguration: Sendable {
     /// tiltd's version, for the headers of the ring's traces.
     public var version: String
 
-    /// The layer sizes `--size` may take, in pixels.
+    /// The layer sizes `Setting.size` may take, in pixels.
     public static let layerSizeRange = 16...1024
 
     /// Checks the server's address and limits and the layer size.

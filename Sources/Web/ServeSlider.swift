@@ -6,13 +6,13 @@ import Synchronization
 import Streaming
 
 /// The LARSBar slider of `tiltd serve`, wired: where its levels come from
-/// (a live PulseAudio meter or a level file), and with `--control-volume`
+/// (a live PulseAudio meter or a level file), and with `Setting.controlVolume`
 /// the default sink's volume both ways. Everything that can fail at start
 /// (no audio server, a bad file) fails in `prepare`, before the page is
 /// announced.
 public final class ServeSlider: Sendable {
     /// Where the slider's levels come from and whether it sets the volume
-    /// (`--levels`, `--levels-source`, `--levels-file`, `--control-volume`).
+    /// (`Setting.levels`, `Setting.levelsSource`, `Setting.levelsFile`, `Setting.controlVolume`).
     public struct Settings: Sendable, Equatable {
         /// Meter what the machine plays (PulseAudio or pipewire-pulse).
         public var liveLevels: Bool

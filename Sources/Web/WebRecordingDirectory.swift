@@ -2,11 +2,11 @@ import Foundation
 import Glibc
 import Motion
 
-/// The cap on the page's recording directory (`--record-keep`,
-/// `--record-max-mib`): after the ring finishes a trace, the oldest
+/// The cap on the page's recording directory (`Setting.recordKeep`,
+/// `Setting.recordMaxMib`): after the ring finishes a trace, the oldest
 /// finished traces are deleted until at most `keep` remain and they take at
 /// most `maximumBytes` together. The newest trace is always kept, however
-/// large (its length is bounded by `--record-limit`).
+/// large (its length is bounded by `Setting.recordLimit`).
 ///
 /// Only tiltd's own files are touched: regular files (not symbolic links)
 /// owned by this process's user and named as the ring names its traces,
@@ -20,9 +20,9 @@ struct WebRecordingDirectory: Sendable {
     /// The most bytes the finished traces may take together.
     let maximumBytes: Int64
 
-    /// Default of `--record-keep`.
+    /// Default of `Setting.recordKeep`.
     static let defaultKeep = 32
-    /// Default of `--record-max-mib`.
+    /// Default of `Setting.recordMaxMib`.
     static let defaultMaximumMebibytes = 64
 
     /// One finished trace of the ring in the directory.

@@ -2,7 +2,7 @@ import Motion
 
 /// Why `tiltd serve` could not serve, worded for the person running it.
 public enum WebServerError: Error, CustomStringConvertible, Equatable {
-    /// `--host` is not an IPv4 or IPv6 literal.
+    /// `Setting.host` is not an IPv4 or IPv6 literal.
     case badHost(String)
     /// Binding or listening failed (address in use, permission…).
     case cannotListen(host: String, port: UInt16, reason: String)

@@ -2,8 +2,8 @@ import Motion
 
 extension LevelsStream.Source {
     /// The source `tiltd levels`' options describe, checked: a file
-    /// (`--levels-file`, paced with `--realtime`) or live levels
-    /// (`--source`, `--server`), never both.
+    /// (`Setting.levelsFile`, paced with `Setting.realtime`) or live levels
+    /// (`Setting.source`, `Setting.server`), never both.
     ///
     /// - Throws: `SettingError` naming the option to drop or fill in.
     public init(levelsFile: String?, realTime: Bool, source: String?, server: String?) throws(SettingError) {

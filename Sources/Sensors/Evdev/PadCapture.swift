@@ -87,7 +87,7 @@ public final class PadCapture: MotionCapture, @unchecked Sendable {
         finishedSignal.signal()
     }
 
-    /// Opens the configured pad again after a loss: by `--device` first, else
+    /// Opens the configured pad again after a loss: by `Setting.device` first, else
     /// by the name it had (a new node after reconnecting).
     private func reopenPad(notice: (String) -> Void) throws -> MotionPad {
         do {

@@ -31,10 +31,10 @@ public final class DeviceCapture: @unchecked Sendable {
     }
 
     /// Opens the device (so a bad URI, a missing device or a refused buffer
-    /// in `--mode buffer` fail here, synchronously) and starts the capture thread.
+    /// in `Setting.mode` `buffer` fail here, synchronously) and starts the capture thread.
     ///
     /// - Parameter handler: called on the capture thread for every event;
-    ///   return false to stop capturing (e.g. after `--count` samples). When
+    ///   return false to stop capturing (e.g. after `Setting.count` samples). When
     ///   opening fails, the notices gathered on the way reach it on the
     ///   calling thread before the error is thrown.
     /// - Returns: what was opened.
