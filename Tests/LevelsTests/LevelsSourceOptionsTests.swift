@@ -1,6 +1,7 @@
 import Levels
 import Motion
 import Testing
+@testable import tiltd
 
 /// `tiltd levels`' source options, checked: a file or live levels, never both.
 @Suite struct LevelsSourceOptionsTests {

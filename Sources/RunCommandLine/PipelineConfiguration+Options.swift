@@ -1,3 +1,5 @@
+import Motion
+
 extension PipelineConfiguration {
     /// The configuration the command line's pipeline options describe
     /// (`Setting.cutoff`, `Setting.threshold` or `Setting.knobRadius`, `Setting.noGate`,

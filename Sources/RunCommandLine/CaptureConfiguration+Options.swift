@@ -1,4 +1,5 @@
 import Motion
+import Sensors
 
 extension CaptureConfiguration {
     /// The configuration the command line's device options describe

@@ -1,4 +1,5 @@
 import Motion
+import RunCommandLine
 import Testing
 
 /// The command line's pipeline options become a configuration here, each

@@ -1,4 +1,5 @@
 import Motion
+import RunCommandLine
 import Sensors
 import Testing
 

@@ -1,3 +1,4 @@
+import Levels
 import Motion
 
 extension LevelsStream.Source {
