@@ -8,49 +8,22 @@ extension StdoutSink {
     /// (removing the socket file) and the command exits 1; on a shutdown it
     /// returns.
     public final class FailureWatch: Service, Sendable {
-        private struct State {
-            var ended = false
-            var failure: ReportedFailure?
-            var waiter: CheckedContinuation<Void, Never>?
-        }
-
-        private let state = Mutex(State())
+        private let failures = AsyncStream<ReportedFailure>.makeStream()
+        private let reported = Atomic(false)
         private let logger: Logger
 
         public init(logger: Logger = TiltdLog.logger) { self.logger = logger }
 
-        /// Logs `failure` and ends the watch with it (any thread); only the
-        /// first call counts.
+        /// Logs `failure` and ends the watch with it (any thread); only the first counts.
         public func report(_ failure: ReportedFailure) {
-            if end(failure) { logger.error("\(failure.description)") }
-        }
-
-        /// Ends the watch; true for the first end.
-        private func end(_ failure: ReportedFailure?) -> Bool {
-            let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
-                guard !state.ended else { return (false, nil) }
-                state.ended = true
-                state.failure = failure
-                defer { state.waiter = nil }
-                return (true, state.waiter)
-            }
-            waiter?.resume()
-            return first
+            guard reported.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+            logger.error("\(failure.description)")
+            failures.continuation.yield(failure)
         }
 
         public func run() async throws {
-            await withGracefulShutdownHandler {
-                await withTaskCancellationHandler {
-                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                        let ended = state.withLock { state -> Bool in
-                            if !state.ended { state.waiter = continuation }
-                            return state.ended
-                        }
-                        if ended { continuation.resume() }
-                    }
-                } onCancel: { _ = self.end(nil) }
-            } onGracefulShutdown: { _ = self.end(nil) }
-            if let failure = state.withLock({ $0.failure }) { throw failure }
+            let stream = failures.stream
+            if let failure = await cancelWhenGracefulShutdown({ await stream.first { _ in true } }) { throw failure }
         }
     }
 }
