@@ -275,7 +275,7 @@ let package = Package(
         // The capture run in this process against iiod under umockdev.
         .testTarget(name: "StreamingSystemTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Streaming", "Motion", "Knob", "KnobPNG", "TiltdTestSupport",
-                                                    "Controls", "Levels"]),
+                                                    "Controls", "Levels", "RunCommandLine"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "KnobPNG", "TiltdTestSupport"]),
     ]
 )

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The number of consumers that want the device open: D-Bus claims plus,
-/// with `--on-demand`, socket clients; reported to `ListenOnDemand` as one
+/// with `Setting.onDemand`, socket clients; reported to `ListenOnDemand` as one
 /// count, so the device opens at the first consumer of either kind and
 /// closes when the last of both has gone.
 public final class DemandCount: Sendable {

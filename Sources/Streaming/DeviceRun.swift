@@ -8,8 +8,8 @@ import Synchronization
 
 /// A live capture wired to its consumers, as a service of the lifecycle:
 /// the sample path (`SampleRun`: pipeline and sinks, for `tiltd run` and
-/// `serve`), a trace (`--record`, `tiltd record`), and the `--count` and
-/// `--duration` limits. SIGINT, SIGTERM and SIGHUP (through the lifecycle's
+/// `serve`), a trace (`Setting.record`, `tiltd record`), and the `Setting.count` and
+/// `Setting.duration` limits. SIGINT, SIGTERM and SIGHUP (through the lifecycle's
 /// graceful shutdown) end it: the buffer is disabled and the trace flushed
 /// and closed before `run()` returns.
 ///
@@ -41,11 +41,11 @@ public final class DeviceRun: Service, @unchecked Sendable {
     /// - Parameters:
     ///   - capture: which device and how.
     ///   - sampleRun: where readings go, or nil to only record.
-    ///   - tracePath: `--record FILE` / `--out FILE`.
+    ///   - tracePath: `Setting.record` `FILE` / `Setting.out` `FILE`.
     ///   - count: stop after this many samples read.
     ///   - duration: stop after this many seconds.
     ///   - openAtStart: open the device when the run starts (false: the
-    ///     caller opens and closes it with `open()`/`close()`, `--on-demand`).
+    ///     caller opens and closes it with `open()`/`close()`, `Setting.onDemand`).
     ///   - version: tiltd's version, recorded in the trace header.
     ///   - logger: device notices and errors.
     public init(capture: CaptureConfiguration, sampleRun: SampleRun?, tracePath: String? = nil,

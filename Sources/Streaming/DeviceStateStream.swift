@@ -3,9 +3,9 @@ import ServiceLifecycle
 import Sensors
 
 /// `tiltd run`, wired: a device through the pipeline to stdout (one flushed
-/// line per state), a `--listen` socket and any other sink (the D-Bus
+/// line per state), a `Setting.listen` socket and any other sink (the D-Bus
 /// service), with the device open all the time or only while someone
-/// wants states (`--on-demand` socket clients, D-Bus claims; docs/devices.md).
+/// wants states (`Setting.onDemand` socket clients, D-Bus claims; docs/devices.md).
 ///
 /// Made in two steps because the D-Bus service reports its claims here and
 /// must exist before the run: `init` starts the socket, the caller starts
@@ -15,14 +15,14 @@ public final class DeviceStateStream: Sendable {
     public struct Settings: Sendable {
         public var capture: CaptureConfiguration
         public var pipeline: PipelineConfiguration
-        /// `--record FILE`: the raw samples too, as a trace.
+        /// `Setting.record` `FILE`: the raw samples too, as a trace.
         public var tracePath: String?
         /// Stop after this many samples read, or this many seconds.
         public var count: Int?
         public var durationSeconds: Double?
-        /// `--listen`: serve the states on a Unix socket too.
+        /// `Setting.listen`: serve the states on a Unix socket too.
         public var listen: SocketListenSettings?
-        /// `--on-demand`: the device is open only while a socket client is connected.
+        /// `Setting.onDemand`: the device is open only while a socket client is connected.
         public var openWhileSocketClients: Bool
         /// tiltd's version, for the trace header.
         public var version: String
@@ -85,7 +85,7 @@ public final class DeviceStateStream: Sendable {
         defer { onDemand?.release() }
         // Listed before the run, the socket and the other service stop after
         // it: clients and claimants get the last states.
-        let services: [(any Service)?] = [socket, service, run]
+        let services: [(any Service)?] = [stdout.watch, socket, service, run]
         try await lifecycle.run(services.compactMap { $0 })
     }
 

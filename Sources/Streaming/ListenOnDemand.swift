@@ -2,7 +2,7 @@ import Dispatch
 import Logging
 import Synchronization
 
-/// `--on-demand`: keeps the accelerometer open only while at least one
+/// `Setting.onDemand`: keeps the accelerometer open only while at least one
 /// socket client is connected, as iio-sensor-proxy does to save power.
 ///
 /// The socket's event loop reports every change in the number of clients;

@@ -2,7 +2,7 @@ import Motion
 import ServiceLifecycle
 
 /// `tiltd replay`, run: a recording streamed a block at a time through the
-/// pipeline to stdout (and a `--listen` socket), at once or paced to its
+/// pipeline to stdout (and a `Setting.listen` socket), at once or paced to its
 /// timestamps, then what it saw (no samples, gaps) on stderr.
 ///
 /// Streamed so memory stays bounded for any input and a pipe is replayed
@@ -20,7 +20,7 @@ public struct ReplayRun {
     ///
     /// - Parameters:
     ///   - units, gyroUnits: a CSV's units (traces say their own).
-    ///   - pacedToTimestamps: `--realtime`: each state at its recording
+    ///   - pacedToTimestamps: `Setting.realtime`: each state at its recording
     ///     time, every line flushed.
     ///   - listen: also serve the states on this socket (paced runs only).
     /// - Throws: `RecordingFile.open`'s one-line error.
@@ -56,14 +56,15 @@ public struct ReplayRun {
         if let lifecycle {
             let replay = ReplayService(source: source, sampleRun: sampleRun,
                                        pacing: pacedToTimestamps ? .realTime(loop: false) : .asFastAsPossible)
-            let services: [(any Service)?] = [socket, replay]
+            let services: [(any Service)?] = [stdout.watch, socket, replay]
             try await lifecycle.run(services.compactMap { $0 })
             stoppedEarly = replay.stoppedEarly
         } else {
             // Nothing to serve and nothing to wait for: no lifecycle needed.
             let next = source.makeBlocks()
-            while let block = try next() { sampleRun.process(block) }
+            while stdout.failure == nil, let block = try next() { sampleRun.process(block) }
             sampleRun.finish()
+            if let failure = stdout.failure { throw failure }
         }
         tally.report(file: path, stoppedEarly: stoppedEarly)
     }

@@ -13,7 +13,7 @@ public final class ReplayService: Service, @unchecked Sendable {
     public enum Pacing: Sendable {
         /// Every reading at once (`tiltd replay`).
         case asFastAsPossible
-        /// At their timestamps (`--realtime`, `serve --replay`), optionally looping.
+        /// At their timestamps (`Setting.realtime`, `serve --replay`), optionally looping.
         case realTime(loop: Bool)
     }
 

@@ -7,14 +7,14 @@ import ServiceLifecycle
 import Synchronization
 
 /// Serves the JSON Lines state stream on a Unix stream socket
-/// (`--listen unix:PATH`): connections accepted on a thread of their own,
+/// (`Setting.listen` `unix:PATH`): connections accepted on a thread of their own,
 /// each client's lifetime on SwiftNIO's shared event-loop group, and the
 /// states written by the producer (`StateBroadcaster`).
 ///
 /// The socket file is claimed by `UnixSocketFile` (mode 0660 from the
 /// moment it exists, a lock that keeps a second tiltd from stealing it, a
 /// stale file replaced) and removed by `close()`, which the lifecycle calls
-/// on SIGINT, SIGTERM and SIGHUP, and at `exit()`. Fan-out, coalescing and
+/// on SIGINT, SIGTERM and SIGHUP, and at the process's end. Fan-out, coalescing and
 /// the client limit are `StateBroadcaster`'s. See docs/streaming.md.
 public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     // Safe to share: stored properties are immutable after init, `closed`
@@ -60,7 +60,7 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     ///   - limits: client limits.
     ///   - logger: the ready line, refusals, stale files.
     ///   - onClientCountChange: called with the number of clients whenever it
-    ///     changes, on the event loop (drives `--on-demand`; must not block).
+    ///     changes, on the event loop (drives `Setting.onDemand`; must not block).
     /// - Throws: `UnixSocketError` when the path is served by a live process,
     ///   is not a socket, is too long, or a system call fails.
     public init(path: String, group: gid_t? = nil, limits: Limits = Limits(), logger: Logger = TiltdLog.logger,

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Knob
+import Motion
 import Sensors
 import Synchronization
 
@@ -31,7 +32,7 @@ public final class TiltService: @unchecked Sendable {
     private let wakeReader: Int32
     private let finished = DispatchSemaphore(value: 0)
     private let onClaimCountChanged: @Sendable (Int) -> Void
-    private let report: @Sendable (String) -> Void
+    private let report: @Sendable (Diagnostic) -> Void
     private var bus: SDBus?
     private var claims: ClaimSet
     private var published: TiltProperties
@@ -52,7 +53,7 @@ public final class TiltService: @unchecked Sendable {
     public init(bus address: BusAddress, properties: TiltProperties, maximumClaims: Int = 64,
                 maximumClaimsPerUser: Int = 8,
                 onClaimCountChanged: @escaping @Sendable (Int) -> Void,
-                report: @escaping @Sendable (String) -> Void) throws {
+                report: @escaping @Sendable (Diagnostic) -> Void) throws {
         shared = Mutex(Shared(properties: properties))
         published = properties
         claims = ClaimSet(maximumCount: maximumClaims, maximumPerUser: maximumClaimsPerUser)
@@ -157,7 +158,7 @@ public final class TiltService: @unchecked Sendable {
                 try publish(on: bus)
             }
         } catch {
-            report("tiltd: error: D-Bus service stopped: \(error)")
+            report(.error("D-Bus service stopped: \(error)"))
         }
     }
 
@@ -179,7 +180,7 @@ public final class TiltService: @unchecked Sendable {
             } catch TiltBusError.disconnected(let name) {
                 throw TiltBusError.disconnected(bus: name)
             } catch {
-                if !sendFailed { report("tiltd: error: D-Bus: \(error) (reported once)") }
+                if !sendFailed { report(.error("D-Bus: \(error) (reported once)")) }
                 sendFailed = true
             }
         }

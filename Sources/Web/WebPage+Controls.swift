@@ -1,6 +1,6 @@
 /// The page's controls beside the knob (docs/controls.md): the Spark
-/// recording ring (`--record-dir`) and the linked RGB sliders that set the
-/// light's colour (live with `--interactive`, display-only without).
+/// recording ring (`Setting.recordDir`) and the linked RGB sliders that set the
+/// light's colour (live with `Setting.interactive`, display-only without).
 ///
 /// The ring is drawn on a canvas with the painter's geometry
 /// (`RecordingRingPainter`: path from 9 o'clock counter-clockwise, radius

@@ -35,9 +35,9 @@ public final class WebRingRecorder: Sendable {
     public let limitSeconds: Double
     /// The cap on the directory's finished traces.
     let cap: WebRecordingDirectory
-    /// Finished traces kept without `--record-keep`.
+    /// Finished traces kept without `Setting.recordKeep`.
     public static let defaultKeep = WebRecordingDirectory.defaultKeep
-    /// Mebibytes the finished traces may take without `--record-max-mib`.
+    /// Mebibytes the finished traces may take without `Setting.recordMaxMib`.
     public static let defaultMaximumMebibytes = WebRecordingDirectory.defaultMaximumMebibytes
     /// Holds a ring accepts (zero-length taps count): bounds what one
     /// client can make the ring and its streamed field hold.

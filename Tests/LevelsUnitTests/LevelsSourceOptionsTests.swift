@@ -1,6 +1,7 @@
 import Levels
 import Motion
 import Testing
+@testable import tiltd
 
 /// `tiltd levels`' source options, checked: a file or live levels, never both.
 @Suite struct LevelsSourceOptionsTests {
@@ -18,13 +19,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", false, nil, nil, "--levels-file needs a file name (FILE.wav or FILE.jsonl)"),
-        ("a.wav", false, "mic", nil, "--levels-file replays a file; --source and --server are for live levels, drop them"),
-        ("a.wav", false, nil, "unix:/p", "--levels-file replays a file; --source and --server are for live levels, drop them"),
-        (nil, true, nil, nil, "--realtime paces a --levels-file; live levels are real time already"),
-        (nil, false, "", nil, "--source needs a source name (see `pactl list short sources`)"),
-    ] as [(String?, Bool, String?, String?, String)])
-    func conflictsAreNamed(file: String?, realTime: Bool, source: String?, server: String?, message: String) {
+        ("", false, nil, nil, "\(.levelsFile) needs a file name (FILE.wav or FILE.jsonl)"),
+        ("a.wav", false, "mic", nil, "\(.levelsFile) replays a file; \(.source) and \(.server) are for live levels, drop them"),
+        ("a.wav", false, nil, "unix:/p", "\(.levelsFile) replays a file; \(.source) and \(.server) are for live levels, drop them"),
+        (nil, true, nil, nil, "\(.realtime) paces a \(.levelsFile); live levels are real time already"),
+        (nil, false, "", nil, "\(.source) needs a source name (see `pactl list short sources`)"),
+    ] as [(String?, Bool, String?, String?, SettingMessage)])
+    func conflictsAreNamed(file: String?, realTime: Bool, source: String?, server: String?, message: SettingMessage) {
         #expect(throws: SettingError(message)) {
             try LevelsStream.Source(levelsFile: file, realTime: realTime, source: source, server: server)
         }

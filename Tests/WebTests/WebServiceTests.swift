@@ -42,7 +42,7 @@ import Web
         let second = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: port), layers: layers)
         let failure = await #expect(throws: WebServerError.self) { try await second.run() }
         #expect(failure == .cannotListen(host: "127.0.0.1", port: port, reason: "address already in use"))
-        #expect(failure?.description.contains("choose another --port") == true)
+        #expect(failure?.message.parts.contains(.setting(.port)) == true)
         // `tiltd serve`'s run says which options to change.
         let configuration = try ServeConfiguration(server: WebServerConfiguration(host: "127.0.0.1", port: port),
                                                    layerSizePixels: 16, source: ServeConfigurationTests.replay,

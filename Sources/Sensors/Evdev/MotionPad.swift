@@ -31,7 +31,7 @@ final class MotionPad {
     ///
     /// - Parameters:
     ///   - node: "/dev/input/eventN".
-    ///   - matrix: replaces the family's matrix (`--mount-matrix`), with where it came from.
+    ///   - matrix: replaces the family's matrix (`Setting.mountMatrix`), with where it came from.
     /// - Throws: `EvdevError` (EACCES explains the udev rule), or
     ///   `MotionPadSelectionError.notMotionSensor` when the node lacks
     ///   INPUT_PROP_ACCELEROMETER or ABS_X/Y/Z.

@@ -2,7 +2,7 @@
 public enum MotionPadSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// udev lists no input device with ID_INPUT_ACCELEROMETER=1.
     case noMotionSensor
-    /// `--device` matched no motion sensor; `available` lists those that exist.
+    /// `Setting.device` matched no motion sensor; `available` lists those that exist.
     case noMatch(query: String, available: [String])
     /// The node exists but is not a motion sensor (no INPUT_PROP_ACCELEROMETER
     /// or no ABS_X/Y/Z): tiltd does not read other input devices.

@@ -3,7 +3,7 @@ import Motion
 public enum AccelerometerSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The context has no device with accel_x, accel_y and accel_z.
     case noAccelerometer(uri: String, deviceCount: Int)
-    /// `--device` matched nothing; `available` lists what exists.
+    /// `Setting.device` matched nothing; `available` lists what exists.
     case noMatch(query: String, uri: String, available: [String])
     /// Only accelerometers in a keyboard base exist; they do not follow the screen.
     case onlyBase(uri: String, ids: [String])

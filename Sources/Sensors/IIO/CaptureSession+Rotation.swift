@@ -1,6 +1,6 @@
 import Motion
 
-/// `--source rotation`: an HID hub's own fused quaternion in place of the
+/// `Setting.source` `rotation`: an HID hub's own fused quaternion in place of the
 /// accelerometer, its component order chosen against the accelerometer on
 /// the same hub (`RotationConventionChooser`: deferred while the device's
 /// position cannot tell the orders apart).

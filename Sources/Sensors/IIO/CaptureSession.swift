@@ -24,7 +24,7 @@ final class CaptureSession {
     private var gyroPoller: PolledReader?
     /// A separate gyro captured through its own buffer, merged by device timestamp.
     private var gyroBuffer: GyroBufferedReader?
-    /// The hub's fused rotation and the choice of its convention (`--source rotation`).
+    /// The hub's fused rotation and the choice of its convention (`Setting.source` `rotation`).
     var rotation: (reader: RotationReader, chooser: RotationConventionChooser)?
 
     /// Opens the context, chooses the device, sets its rate and starts capture.

@@ -29,7 +29,7 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
     public var gyro: DeviceListGyroEntry?
     /// Why a paired gyroscope cannot be used, if so.
     public var gyroProblem: String?
-    /// The hub's fused rotation (`--source rotation`), if any.
+    /// The hub's fused rotation (`Setting.source` `rotation`), if any.
     public var rotation: Rotation?
 
     public struct Rotation: Encodable, Sendable, Equatable {

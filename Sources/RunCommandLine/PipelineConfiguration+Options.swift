@@ -1,45 +1,47 @@
+import Motion
+
 extension PipelineConfiguration {
     /// The configuration the command line's pipeline options describe
-    /// (`--cutoff`, `--threshold` or `--knob-radius`, `--no-gate`,
-    /// `--screen-orientation`, `--neutral`, `--shake-band`, `--no-gyro`,
-    /// `--gyro-time-constant`; docs/motion.md), checked.
+    /// (`Setting.cutoff`, `Setting.threshold` or `Setting.knobRadius`, `Setting.noGate`,
+    /// `Setting.screenOrientation`, `Setting.neutral`, `Setting.shakeBand`, `Setting.noGyro`,
+    /// `Setting.gyroTimeConstant`; docs/motion.md), checked.
     ///
     /// - Parameters:
     ///   - threshold: the gate's threshold in radians; nil derives it from
     ///     `knobRadiusPixels` (`ChangeGate.threshold(knobRadiusPixels:)`),
     ///     or without either uses `ChangeGate.defaultThreshold`.
-    ///   - neutral: `--neutral` as given (`NeutralPoseSetting(argument:)`);
+    ///   - neutral: `Setting.neutral` as given (`NeutralPoseSetting(argument:)`);
     ///     nil: measured from flat, face up.
     /// - Throws: `SettingError` naming the first option that is out of range.
     public init(cutoffHertz: Double, threshold: Double?, knobRadiusPixels: Double?, gateEnabled: Bool,
                 screenOrientation: ScreenOrientationSetting, neutral: String?, shakeBand: Double,
                 gyroEnabled: Bool, gyroTimeConstantSeconds: Double) throws(SettingError) {
         guard cutoffHertz.isFinite, cutoffHertz > 0 else {
-            throw SettingError("--cutoff must be a positive frequency in Hz, got \(cutoffHertz)")
+            throw SettingError("\(.cutoff) must be a positive frequency in Hz, got \(cutoffHertz)")
         }
         if let threshold {
             guard threshold.isFinite, threshold >= 0 else {
-                throw SettingError("--threshold must be a non-negative angle in radians, got \(threshold)")
+                throw SettingError("\(.threshold) must be a non-negative angle in radians, got \(threshold)")
             }
             if knobRadiusPixels != nil {
-                throw SettingError("give either --threshold or --knob-radius, not both")
+                throw SettingError("give either \(.threshold) or \(.knobRadius), not both")
             }
         }
         if let knobRadiusPixels {
             guard knobRadiusPixels.isFinite, knobRadiusPixels > 0 else {
-                throw SettingError("--knob-radius must be a positive number of pixels, got \(knobRadiusPixels)")
+                throw SettingError("\(.knobRadius) must be a positive number of pixels, got \(knobRadiusPixels)")
             }
         }
         guard shakeBand.isFinite, shakeBand > 0 else {
-            throw SettingError("--shake-band must be a positive fraction such as 0.5, got \(shakeBand)")
+            throw SettingError("\(.shakeBand) must be a positive fraction such as 0.5, got \(shakeBand)")
         }
         guard gyroTimeConstantSeconds.isFinite, gyroTimeConstantSeconds > 0 else {
-            throw SettingError("--gyro-time-constant must be a positive number of seconds, got \(gyroTimeConstantSeconds)")
+            throw SettingError("\(.gyroTimeConstant) must be a positive number of seconds, got \(gyroTimeConstantSeconds)")
         }
         var neutralSetting = NeutralPoseSetting.none
         if let neutral {
             guard let setting = NeutralPoseSetting(argument: neutral) else {
-                throw SettingError("--neutral must be 'auto' or ROLL,PITCH in radians such as 0,1.5708; got '\(neutral)'")
+                throw SettingError("\(.neutral) must be 'auto' or ROLL,PITCH in radians such as 0,1.5708; got '\(neutral)'")
             }
             neutralSetting = setting
         }

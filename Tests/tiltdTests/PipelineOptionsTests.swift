@@ -1,4 +1,5 @@
 import Motion
+import RunCommandLine
 import Testing
 
 /// The command line's pipeline options become a configuration here, each
@@ -30,18 +31,18 @@ import Testing
     struct Bad: Sendable, CustomTestStringConvertible {
         var cutoff = 5.0, threshold: Double? = nil, knobRadius: Double? = nil, neutral: String? = nil
         var shakeBand = 0.5, gyroTimeConstant = 1.0
-        var message: String
-        var testDescription: String { message }
+        var message: SettingMessage
+        var testDescription: String { message.description }
     }
 
     @Test(arguments: [
-        Bad(cutoff: 0, message: "--cutoff must be a positive frequency in Hz, got 0.0"),
-        Bad(threshold: -1, message: "--threshold must be a non-negative angle in radians, got -1.0"),
-        Bad(threshold: 0.1, knobRadius: 3, message: "give either --threshold or --knob-radius, not both"),
-        Bad(knobRadius: .nan, message: "--knob-radius must be a positive number of pixels, got nan"),
-        Bad(shakeBand: 0, message: "--shake-band must be a positive fraction such as 0.5, got 0.0"),
-        Bad(gyroTimeConstant: .infinity, message: "--gyro-time-constant must be a positive number of seconds, got inf"),
-        Bad(neutral: "up", message: "--neutral must be 'auto' or ROLL,PITCH in radians such as 0,1.5708; got 'up'"),
+        Bad(cutoff: 0, message: "\(.cutoff) must be a positive frequency in Hz, got 0.0"),
+        Bad(threshold: -1, message: "\(.threshold) must be a non-negative angle in radians, got -1.0"),
+        Bad(threshold: 0.1, knobRadius: 3, message: "give either \(.threshold) or \(.knobRadius), not both"),
+        Bad(knobRadius: .nan, message: "\(.knobRadius) must be a positive number of pixels, got nan"),
+        Bad(shakeBand: 0, message: "\(.shakeBand) must be a positive fraction such as 0.5, got 0.0"),
+        Bad(gyroTimeConstant: .infinity, message: "\(.gyroTimeConstant) must be a positive number of seconds, got inf"),
+        Bad(neutral: "up", message: "\(.neutral) must be 'auto' or ROLL,PITCH in radians such as 0,1.5708; got 'up'"),
     ])
     func badValuesAreNamed(bad: Bad) {
         #expect(throws: SettingError(bad.message)) {
