@@ -76,7 +76,7 @@ public final class CaptureLoop: @unchecked Sendable {
     /// fail here, synchronously) and starts the capture thread.
     ///
     /// - Parameter handler: called on the capture thread for every event;
-    ///   return false to stop capturing (e.g. after `--count` samples). When
+    ///   return false to stop capturing (e.g. after `Setting.count` samples). When
     ///   opening fails, the notices gathered on the way reach it on the
     ///   calling thread before the error is thrown.
     /// - Returns: what was opened.

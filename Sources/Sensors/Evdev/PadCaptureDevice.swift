@@ -16,7 +16,7 @@ struct PadCaptureDevice: CaptureDevice {
         return PadSession(pad)
     }
 
-    /// By `--device` first, else by the name the pad had.
+    /// By `Setting.device` first, else by the name the pad had.
     func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession {
         do {
             return PadSession(try openPad())
