@@ -148,7 +148,7 @@ let package = Package(
         .target(
             name: "TiltBus",
             dependencies: [
-                "Knob", "Motion", "Sensors", "CSDBus", "CTiltBus",
+                "Knob", "Motion", "Sensors", "Streaming", "CSDBus", "CTiltBus",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -250,7 +250,7 @@ let package = Package(
         .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "TiltdTestSupport", "tiltd"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines.
-        .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion"], path: "Tests/TiltdTestSupport"),
+        .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion", "Sensors"], path: "Tests/TiltdTestSupport"),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Streaming", "Motion", "Knob", "KnobPNG", "TiltdTestSupport",
                                                     "Controls", "Levels"]),

@@ -44,5 +44,3 @@ extension DBusOptions {
         }
     }
 }
-
-extension TiltService: StateSink {}

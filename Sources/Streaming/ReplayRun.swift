@@ -50,7 +50,7 @@ public struct ReplayRun {
         let socket = try listen?.startServer()
         defer { socket?.close() }
         let stdout = StdoutSink(flushEachLine: pacedToTimestamps)
-        let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
+        let sink: any StateSink = socket.map { StateHub([stdout, $0]) } ?? stdout
         let sampleRun = SampleRun(configuration: pipeline, sink: sink, reporter: DiagnosticReporter(subject: path))
         var stoppedEarly = false
         if let lifecycle {
@@ -61,8 +61,7 @@ public struct ReplayRun {
             stoppedEarly = replay.stoppedEarly
         } else {
             // Nothing to serve and nothing to wait for: no lifecycle needed.
-            let next = source.makeBlocks()
-            while let block = try next() { sampleRun.process(block) }
+            _ = try sampleRun.process(source)
             sampleRun.finish()
         }
         tally.report(file: path, stoppedEarly: stoppedEarly)

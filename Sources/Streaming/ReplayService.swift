@@ -47,13 +47,8 @@ public final class ReplayService: Service, @unchecked Sendable {
     public func run() async throws {
         switch pacing {
         case .asFastAsPossible:
-            let next = source.makeBlocks()
-            while let block = try next() {
-                sampleRun.process(block)
-                if Task.isShuttingDownGracefully || Task.isCancelled {
-                    stopped.store(true, ordering: .releasing)
-                    break
-                }
+            if try sampleRun.process(source, stoppingWhen: { Task.isShuttingDownGracefully || Task.isCancelled }) {
+                stopped.store(true, ordering: .releasing)
             }
         case .realTime(let loop):
             let replay = PacedReplay(source: source, loop: loop)

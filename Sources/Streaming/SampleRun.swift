@@ -2,7 +2,8 @@ import Knob
 import Motion
 
 /// The one path every sample takes: reading → `TiltPipeline` → `KnobState`
-/// → sink, with one diagnostic policy (`DiagnosticReporter`).
+/// → the hub (`StateHub`, or a single sink), once per sample, with one
+/// diagnostic policy (`DiagnosticReporter`).
 ///
 /// `tiltd run`, `record` (without a pipeline it is not used), `replay`,
 /// `serve` and `render` all feed their readings through one of these; they
@@ -13,7 +14,7 @@ import Motion
 /// thread, or the replay task); `@unchecked Sendable` lets a service hand it
 /// to the task that drives it.
 public final class SampleRun: @unchecked Sendable {
-    /// Where states go.
+    /// Where samples and states go (a `StateHub` for several consumers).
     public let sink: any StateSink
     private let configuration: PipelineConfiguration
     private var pipeline: TiltPipeline
@@ -37,19 +38,32 @@ public final class SampleRun: @unchecked Sendable {
         self.reporter = reporter
     }
 
-    /// Takes one reading; emits a state when one passes the gate.
+    /// Takes one reading and publishes it, with a state when one passes the gate.
     public func process(_ reading: Reading) {
         tap?.take(reading)
-        if let tilt = pipeline.process(reading) {
-            stateCount += 1
-            sink.emit(KnobState(tilt: tilt))
-        }
+        let tilt = pipeline.process(reading)
+        if tilt != nil { stateCount += 1 }
+        sink.take(PublishedSample(reading: reading, state: tilt.map { KnobState(tilt: $0) }))
         if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
     }
 
     /// Takes readings as fast as they come.
     public func process(_ readings: some Sequence<Reading>) {
         for reading in readings { process(reading) }
+    }
+
+    /// Takes a whole recording as fast as it comes, a block at a time.
+    ///
+    /// - Parameter stop: asked after each block; true stops the replay early.
+    /// - Returns: true when `stop` stopped it before the end.
+    /// - Throws: what the source throws (a bad line in a stream).
+    public func process(_ source: ReplaySource, stoppingWhen stop: () -> Bool = { false }) throws -> Bool {
+        let next = source.makeBlocks()
+        while let block = try next() {
+            process(block)
+            if stop() { return true }
+        }
+        return false
     }
 
     /// Starts a fresh pipeline (a looped recording starts over: the filter and
