@@ -20,7 +20,6 @@ public final class NewestValue<Value: Sendable>: Sendable {
         var entry: Entry
         var wakes: UInt64 = 0
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-        var cancelled: Set<UInt64> = []
         var nextWaiter: UInt64 = 0
     }
 
@@ -92,9 +91,9 @@ public final class NewestValue<Value: Sendable>: Sendable {
         guard let id else { return current }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // Cancelled before this (its handler found no waiter): resume at once.
                 let resumeNow = shared.withLock { shared -> Bool in
-                    if shared.entry.sequence > sequence || shared.cancelled.remove(id) != nil
-                        || (wakes != nil && wakes != shared.wakes) {
+                    if shared.entry.sequence > sequence || Task.isCancelled || (wakes != nil && wakes != shared.wakes) {
                         return true
                     }
                     shared.waiters[id] = continuation
@@ -103,16 +102,8 @@ public final class NewestValue<Value: Sendable>: Sendable {
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            let waiter = shared.withLock { shared -> CheckedContinuation<Void, Never>? in
-                if let waiter = shared.waiters.removeValue(forKey: id) { return waiter }
-                shared.cancelled.insert(id)  // not registered yet: resume it on arrival
-                return nil
-            }
-            waiter?.resume()
+            shared.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
-        return shared.withLock { shared in
-            shared.cancelled.remove(id)
-            return shared.entry.sequence > sequence ? shared.entry : nil
-        }
+        return shared.withLock { $0.entry.sequence > sequence ? $0.entry : nil }
     }
 }

@@ -21,17 +21,12 @@ public final class SampleRun: @unchecked Sendable {
     private var reporter: DiagnosticReporter
     /// States emitted so far.
     public private(set) var stateCount = 0
-    /// Sees each reading first (`serve --record-dir`), if set.
-    private let tap: (any ReadingTap)?
 
     /// - Parameters:
     ///   - configuration: the Motion pipeline's settings.
     ///   - sink: where states go.
     ///   - reporter: how diagnostics are reported (names the file, if any).
-    ///   - tap: sees every reading before the pipeline.
-    public init(configuration: PipelineConfiguration, sink: any StateSink, reporter: DiagnosticReporter,
-                tap: (any ReadingTap)? = nil) {
-        self.tap = tap
+    public init(configuration: PipelineConfiguration, sink: any StateSink, reporter: DiagnosticReporter) {
         self.configuration = configuration
         self.pipeline = TiltPipeline(configuration: configuration)
         self.sink = sink
@@ -40,7 +35,6 @@ public final class SampleRun: @unchecked Sendable {
 
     /// Takes one reading and publishes it, with a state when one passes the gate.
     public func process(_ reading: Reading) {
-        tap?.take(reading)
         let tilt = pipeline.process(reading)
         if tilt != nil { stateCount += 1 }
         sink.take(PublishedSample(reading: reading, state: tilt.map { KnobState(tilt: $0) }))

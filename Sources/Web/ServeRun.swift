@@ -61,8 +61,10 @@ public struct ServeRun: Sendable {
                 (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)
                 """)
         }
-        let sampleRun = SampleRun(configuration: configuration.pipeline, sink: server.feed,
-                                  reporter: DiagnosticReporter(subject: configuration.source.replayPath), tap: recorder)
+        // The ring records every reading before the page shows its state.
+        let sampleRun = SampleRun(configuration: configuration.pipeline,
+                                  sink: recorder.map { StateHub([$0, server.feed]) } ?? server.feed,
+                                  reporter: DiagnosticReporter(subject: configuration.source.replayPath))
         let source: any Service
         var deviceRun: DeviceRun?
         switch configuration.source {
