@@ -48,16 +48,10 @@ public final class SampleRun: @unchecked Sendable {
 
     /// Takes a whole recording as fast as it comes, a block at a time.
     ///
-    /// - Parameter stop: asked after each block; true stops the replay early.
-    /// - Returns: true when `stop` stopped it before the end.
     /// - Throws: what the source throws (a bad line in a stream).
-    public func process(_ source: ReplaySource, stoppingWhen stop: () -> Bool = { false }) throws -> Bool {
+    public func process(_ source: ReplaySource) throws {
         let next = source.makeBlocks()
-        while let block = try next() {
-            process(block)
-            if stop() { return true }
-        }
-        return false
+        while let block = try next() { process(block) }
     }
 
     /// Starts a fresh pipeline (a looped recording starts over: the filter and

@@ -70,8 +70,7 @@ public struct ServeRun: Sendable {
         switch configuration.source {
         case let .replay(_, loop, _, _):
             // The page keeps the last state after a recording without --loop ends.
-            source = ReplayService(readings: readings, sampleRun: sampleRun, pacing: .realTime(loop: loop),
-                                   holdAtEnd: true)
+            source = ReplayService(source: .readings(readings), sampleRun: sampleRun, loop: loop, holdAtEnd: true)
         case let .device(capture):
             let run = DeviceRun(capture: capture, sampleRun: sampleRun, openAtStart: false,
                                 version: configuration.version)

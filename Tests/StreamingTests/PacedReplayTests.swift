@@ -75,7 +75,7 @@ import TiltdTestSupport
         #expect(TestPaths.eventually { server.clientCount == 1 })
         let readings = Self.rolling()
         let run = SampleRun(configuration: PipelineConfiguration(), sink: server, reporter: DiagnosticReporter(subject: nil))
-        let replay = ReplayService(readings: readings, sampleRun: run, pacing: .realTime(loop: false))
+        let replay = ReplayService(source: .readings(readings), sampleRun: run)
         try await Lifecycle.withoutSignals.run([server, replay])
         // The replay ended, so the server was shut down after it: every state
         // went out, then end of stream, and the file is gone.
