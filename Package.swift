@@ -247,10 +247,10 @@ let package = Package(
             "Web", "Knob", "KnobPNG", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "Streaming", "Sensors",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "TiltdTestSupport", "tiltd"]),
+        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "Streaming", "TiltdTestSupport", "tiltd"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines.
-        .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion", "Sensors"], path: "Tests/TiltdTestSupport"),
+        .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion"], path: "Tests/TiltdTestSupport"),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Streaming", "Motion", "Knob", "KnobPNG", "TiltdTestSupport",
                                                     "Controls", "Levels"]),

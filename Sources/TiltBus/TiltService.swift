@@ -11,9 +11,9 @@ import Synchronization
 /// The bus is driven by one thread of its own (sd-bus is not thread-safe),
 /// started by `init` and ended by `stop()`. It is a consumer of the hub:
 /// `emit(_:)` only stores the newest properties in a `NewestValue` mailbox,
-/// whose posts wake the thread through a pipe: a burst of states between two wake-ups goes
-/// out as one signal, so signals never come faster than states pass the
-/// gate, and a slow bus never holds up the capture thread.
+/// whose posts wake the thread through a pipe: a burst of states between
+/// two wake-ups goes out as one signal, so signals never come faster than
+/// states pass the gate, and a slow bus never holds up the capture thread.
 public final class TiltService: StateSink, @unchecked Sendable {
     // Safe to share: `newest` and `finished` are Mutexes, `stopping` atomic,
     // `wakeDescriptor` is only written to; `bus`, `claims`, `published` and

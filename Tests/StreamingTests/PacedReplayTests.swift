@@ -30,7 +30,7 @@ import TiltdTestSupport
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
         let clock = ContinuousClock()
         let start = clock.now
-        try await PacedReplay(readings: readings).play(into: run, clock: clock)
+        try await PacedReplay(source: .readings(readings)).play(into: run, clock: clock)
         let elapsed = clock.now - start
         #expect(collector.states == Self.fastStates(readings))
         // Sleeps never end early: the 0.3 s the timestamps span is a lower bound.
@@ -60,7 +60,7 @@ import TiltdTestSupport
         // however the machine schedules it (no deadline to miss).
         let collector = CancellingCollector(limit: 3 * once.count)
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
-        let task = Task { try await PacedReplay(readings: readings, loop: true).play(into: run) }
+        let task = Task { try await PacedReplay(source: .readings(readings), loop: true).play(into: run) }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(collector.states.count == 3 * once.count)
         for pass in 0..<3 {
@@ -111,7 +111,7 @@ import TiltdTestSupport
         let collector = CancellingCollector(limit: 5)
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
         let clock = VirtualClock()
-        let task = Task { try await PacedReplay(readings: one, loop: true).play(into: run, clock: clock) }
+        let task = Task { try await PacedReplay(source: .readings(one), loop: true).play(into: run, clock: clock) }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(collector.states.count == 5)
         // Five passes: four waits of a second between them.
@@ -123,7 +123,7 @@ import TiltdTestSupport
         let collector = CancellingCollector(limit: 2 * readings.count)
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
         let clock = VirtualClock()
-        let task = Task { try await PacedReplay(readings: readings, loop: true).play(into: run, clock: clock) }
+        let task = Task { try await PacedReplay(source: .readings(readings), loop: true).play(into: run, clock: clock) }
         await #expect(throws: CancellationError.self) { try await task.value }
         // The second pass starts 0.11 s after the first (span 0.1 s plus one
         // 10 ms interval) and its last reading is 0.1 s later.

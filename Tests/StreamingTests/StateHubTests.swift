@@ -1,6 +1,5 @@
 import Knob
 import Motion
-import Sensors
 import Streaming
 import Synchronization
 import Testing
@@ -10,13 +9,11 @@ import TiltdTestSupport
 /// consumers read at their own pace.
 @Suite(.timeLimit(.minutes(1))) struct StateHubTests {
     /// Keeps every sample it is handed (a consumer that needs every sample,
-    /// as the DSU server will), and the statuses.
+    /// as the DSU server will).
     final class EverySample: StateSink, @unchecked Sendable {
         var samples: [PublishedSample] = []
-        var statuses: [Bool] = []
         func take(_ sample: PublishedSample) { samples.append(sample) }
         func emit(_ state: KnobState) { Issue.record("a consumer of every sample is not handed states twice") }
-        func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) { statuses.append(fusingGyroscope) }
     }
 
     /// A consumer that only stores the newest state: its reader may be as
@@ -54,16 +51,6 @@ import TiltdTestSupport
         let entry = await mailbox.newest.next(after: 0)
         #expect(entry?.sequence == 10_000)
         #expect(entry?.value == TestStates.state(9_999))
-    }
-
-    @Test func captureStatusReachesEveryConsumer() {
-        let first = EverySample(), second = EverySample()
-        let hub = StateHub([first, second])
-        let status = TestStates.captureStatus
-        hub.captureStatus(status, fusingGyroscope: true)
-        hub.captureStatus(status, fusingGyroscope: false)
-        #expect(first.statuses == [true, false])
-        #expect(second.statuses == [true, false])
     }
 
     /// `SampleRun` publishes each reading once, with the state when the gate passed it.

@@ -2,10 +2,10 @@ import Foundation
 import Knob
 import Motion
 @testable import Sensors
+import Streaming
 import Synchronization
 import Testing
 @testable import TiltBus
-import TiltdTestSupport
 
 /// TiltService on a private bus, with Python (Gio) clients in other processes.
 @Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
@@ -96,13 +96,21 @@ struct TiltServiceTests {
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
                                       onClaimCountChanged: { _ in }, report: { _ in })
         defer { service.requestStop() }
-        let status = TestStates.captureStatus
+        let info = AccelerometerInfo(
+            id: "iio:device0", name: "bmi160", label: nil, udevLocation: nil, uri: "local:",
+            scale: SIMD3(repeating: 1), offset: .zero, scaleSource: "", offsetSource: "", mountMatrix: .identity,
+            mountMatrixSource: .identity, samplingFrequencyHertz: 200, availableFrequencies: nil,
+            availableFrequenciesText: nil, bufferCapable: true, hasTimestamp: true, currentTrigger: nil,
+            triggerCandidate: nil, timestampClock: nil)
+        let status = CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic")
         #expect(service.busProperty("HasGyroscope") == .bool(false))
-        service.captureStatus(status, fusingGyroscope: true)
+        // Through the hub, as a run reports it.
+        let hub = StateHub([service])
+        hub.captureStatus(status, fusingGyroscope: true)
         #expect(service.busProperty("HasGyroscope") == .bool(true))
         #expect(service.busProperty("HasAccelerometer") == .bool(true))
         #expect(service.busProperty("Device") == .string("iio:device0 (bmi160)"))
-        service.captureStatus(status, fusingGyroscope: false)
+        hub.captureStatus(status, fusingGyroscope: false)
         #expect(service.busProperty("HasGyroscope") == .bool(false))
     }
 

@@ -1,6 +1,5 @@
 import Knob
 import Motion
-@testable import Sensors
 
 /// Distinct, predictable knob states for the streaming tests.
 public enum TestStates {
@@ -16,15 +15,4 @@ public enum TestStates {
     public static func line(_ index: Int) -> String {
         String(state(index).jsonLine.dropLast())
     }
-
-    /// A buffered 200 Hz bmi160 as `iio:device0`, opened.
-    public static let captureStatus: CaptureStatus = {
-        let info = AccelerometerInfo(
-            id: "iio:device0", name: "bmi160", label: nil, udevLocation: nil, uri: "local:",
-            scale: SIMD3(repeating: 1), offset: .zero, scaleSource: "", offsetSource: "", mountMatrix: .identity,
-            mountMatrixSource: .identity, samplingFrequencyHertz: 200, availableFrequencies: nil,
-            availableFrequenciesText: nil, bufferCapable: true, hasTimestamp: true, currentTrigger: nil,
-            triggerCandidate: nil, timestampClock: nil)
-        return CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic")
-    }()
 }
