@@ -16,6 +16,7 @@ import Motion
 public final class SampleRun: @unchecked Sendable {
     /// Where samples and states go (a `StateHub` for several consumers).
     public let sink: any StateSink
+    private let everySample: Bool
     private let configuration: PipelineConfiguration
     private var pipeline: TiltPipeline
     private var reporter: DiagnosticReporter
@@ -30,14 +31,23 @@ public final class SampleRun: @unchecked Sendable {
         self.configuration = configuration
         self.pipeline = TiltPipeline(configuration: configuration)
         self.sink = sink
+        everySample = sink.wantsEverySample
         self.reporter = reporter
     }
 
     /// Takes one reading and publishes it, with a state when one passes the gate.
     public func process(_ reading: Reading) {
-        let tilt = pipeline.process(reading)
-        if tilt != nil { stateCount += 1 }
-        sink.take(PublishedSample(reading: reading, state: tilt.map { KnobState(tilt: $0) }))
+        if let tilt = pipeline.process(reading) {
+            stateCount += 1
+            // Gated-only consumers take the state as it is: no sample built.
+            if everySample {
+                sink.take(PublishedSample(reading: reading, state: KnobState(tilt: tilt)))
+            } else {
+                sink.emit(KnobState(tilt: tilt))
+            }
+        } else if everySample {
+            sink.take(PublishedSample(reading: reading, state: nil))
+        }
         if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
     }
 

@@ -29,8 +29,11 @@ public struct PublishedSample: Sendable {
 public final class StateHub: StateSink {
     private let consumers: [any StateSink]
 
+    public let wantsEverySample: Bool
+
     public init(_ consumers: [any StateSink]) {
         self.consumers = consumers
+        wantsEverySample = consumers.contains { $0.wantsEverySample }
     }
 
     /// Hands one sample to every consumer.

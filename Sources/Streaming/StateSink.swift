@@ -5,6 +5,9 @@ import Sensors
 /// service, the web page, a collector for the renderer. Called on the
 /// producer's thread; it must not block it.
 public protocol StateSink: AnyObject {
+    /// True when the consumer needs every sample, not only gated states
+    /// (the producer then calls `take`, which it skips otherwise).
+    var wantsEverySample: Bool { get }
     /// Takes every sample, gated or not (by default: `emit` its state when
     /// it has one; a consumer that needs every sample overrides this).
     func take(_ sample: PublishedSample)
@@ -19,6 +22,7 @@ public protocol StateSink: AnyObject {
 }
 
 extension StateSink {
+    public var wantsEverySample: Bool { false }
     public func take(_ sample: PublishedSample) {
         if let state = sample.state { emit(state) }
     }

@@ -12,6 +12,7 @@ import TiltdTestSupport
     /// as the DSU server will).
     final class EverySample: StateSink, @unchecked Sendable {
         var samples: [PublishedSample] = []
+        var wantsEverySample: Bool { true }
         func take(_ sample: PublishedSample) { samples.append(sample) }
         func emit(_ state: KnobState) { Issue.record("a consumer of every sample is not handed states twice") }
     }
