@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "TiltBus",
             dependencies: [
-                "Knob", "Motion", "Sensors", "CSDBus", "CTiltBus",
+                "Knob", "Motion", "Sensors", "Streaming", "CSDBus", "CTiltBus",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -257,7 +257,7 @@ let package = Package(
             "Web", "Knob", "KnobPNG", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "Streaming", "Sensors",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["Golden"]),
-        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "TiltdTestSupport", "tiltd"]),
+        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "Streaming", "TiltdTestSupport", "tiltd"]),
         // The unit tier's share of Web, Levels and TiltBus: no server, browser or bus.
         .testTarget(name: "WebUnitTests", dependencies: [
             "Web", "Knob", "Motion", "Controls", "Streaming", "Sensors", "TiltdTestSupport",

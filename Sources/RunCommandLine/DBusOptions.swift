@@ -42,5 +42,3 @@ extension DBusOptions {
         }
     }
 }
-
-extension TiltService: StateSink {}

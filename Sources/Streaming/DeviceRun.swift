@@ -1,4 +1,3 @@
-import Dispatch
 import Knob
 import Logging
 import Motion
@@ -28,6 +27,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
     private let openAtStart: Bool
     private let version: String
     private let logger: Logger
+    private let clock: any Clock<Duration>
     private var samples = 0
     private var failure: String?
     private let control = Mutex(Control())
@@ -48,9 +48,10 @@ public final class DeviceRun: Service, @unchecked Sendable {
     ///     caller opens and closes it with `open()`/`close()`, `Setting.onDemand`).
     ///   - version: tiltd's version, recorded in the trace header.
     ///   - logger: device notices and errors.
+    ///   - clock: times `duration`.
     public init(capture: CaptureConfiguration, sampleRun: SampleRun?, tracePath: String? = nil,
                 count: Int? = nil, duration: Double? = nil, openAtStart: Bool = true,
-                version: String, logger: Logger = TiltdLog.logger) {
+                version: String, logger: Logger = TiltdLog.logger, clock: any Clock<Duration> = ContinuousClock()) {
         self.configuration = capture
         self.sampleRun = sampleRun
         self.tracePath = tracePath
@@ -59,6 +60,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
         self.openAtStart = openAtStart
         self.version = version
         self.logger = logger
+        self.clock = clock
     }
 
     /// Samples read so far (final once `run()` has returned).
@@ -78,9 +80,13 @@ public final class DeviceRun: Service, @unchecked Sendable {
                 throw ReportedFailure(description: "\(error)")
             }
         }
-        if let durationSeconds {
-            DispatchQueue.global().asyncAfter(deadline: .now() + durationSeconds) { [self] in end() }
+        // `--duration` ends the run on the clock (the timer ends with the run).
+        let limit = durationSeconds.map { seconds in
+            Task { [self, clock] in
+                if (try? await clock.sleep(for: .nanoseconds(Int64(seconds * 1e9)))) != nil { end() }
+            }
         }
+        defer { limit?.cancel() }
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -15,11 +15,6 @@ public struct PacedReplay: Sendable {
     /// (only for readings in memory: a stream cannot be read twice).
     public let loop: Bool
 
-    public init(readings: [Reading], loop: Bool = false) {
-        self.source = .readings(readings)
-        self.loop = loop
-    }
-
     /// One pass over `source`; `loop` applies only to `.readings`.
     public init(source: ReplaySource, loop: Bool = false) {
         self.source = source

@@ -61,15 +61,16 @@ public struct ServeRun: Sendable {
                 (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)
                 """)
         }
-        let sampleRun = SampleRun(configuration: configuration.pipeline, sink: server.feed,
-                                  reporter: DiagnosticReporter(subject: configuration.source.replayPath), tap: recorder)
+        // The ring records every reading before the page shows its state.
+        let sampleRun = SampleRun(configuration: configuration.pipeline,
+                                  sink: recorder.map { StateHub([$0, server.feed]) } ?? server.feed,
+                                  reporter: DiagnosticReporter(subject: configuration.source.replayPath))
         let source: any Service
         var deviceRun: DeviceRun?
         switch configuration.source {
         case let .replay(_, loop, _, _):
             // The page keeps the last state after a recording without --loop ends.
-            source = ReplayService(readings: readings, sampleRun: sampleRun, pacing: .realTime(loop: loop),
-                                   holdAtEnd: true)
+            source = ReplayService(source: .readings(readings), sampleRun: sampleRun, loop: loop, holdAtEnd: true)
         case let .device(capture):
             let run = DeviceRun(capture: capture, sampleRun: sampleRun, openAtStart: false,
                                 version: configuration.version)

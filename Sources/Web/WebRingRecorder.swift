@@ -2,6 +2,8 @@ import Controls
 import Foundation
 import Logging
 import Motion
+import NIOCore
+import NIOPosix
 import Synchronization
 
 /// `tiltd serve --record-dir DIR`: the page's Spark ring (CONTROLS.md §2)
@@ -117,11 +119,12 @@ public final class WebRingRecorder: Sendable {
             return true
         }
         guard let deadline else { return }
-        // The limit ends the hold on time even when no reading arrives. A
-        // dispatch timer, not a sleeping task: Swift's cooperative pool is
+        // The limit ends the hold on time even when no reading arrives. An
+        // event-loop timer, not a sleeping task: Swift's cooperative pool is
         // two threads on a two-core machine and a task's wake-up can wait
         // behind whatever holds them.
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, deadline - nowSeconds)) { [self, generation] in
+        let delay = TimeAmount.nanoseconds(Int64(max(0, deadline - nowSeconds) * 1e9))
+        MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: delay) { [self, generation] in
             tick(generation: generation)
         }
     }

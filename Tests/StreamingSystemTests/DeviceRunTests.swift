@@ -42,4 +42,19 @@ import TiltdTestSupport
         #expect(log.lines.first?.contains("ip:127.0.0.1:1") == true, "\(log.lines)")
         #expect(run.samplesRead == 0)
     }
+
+    /// `--duration` ends the run on the run's clock (no device needed: it is
+    /// opened on demand, and nobody asks).
+    @Test(.timeLimit(.minutes(1))) func theDurationEndsTheRunOnItsClock() async throws {
+        let clock = ManualClock()
+        let run = DeviceRun(capture: CaptureConfiguration(uri: "ip:127.0.0.1:1"), sampleRun: nil, duration: 5,
+                            openAtStart: false, version: "test", logger: LogCapture().logger, clock: clock)
+        let running = Task { try await run.run() }
+        await clock.sleepers(1)
+        clock.advance(by: .seconds(4))
+        await clock.sleepers(1)  // not over yet
+        clock.advance(by: .seconds(1))
+        try await running.value
+        #expect(run.samplesRead == 0)
+    }
 }

@@ -39,13 +39,11 @@ import TiltdTestSupport
         #expect(settings.groupID == SocketGroup.id(named: "daemon"))
     }
 
-    @Test func theSettingsStartAServerAtTheirPath() async throws {
-        try await TestThreadExecutor.offPool {
-            let dir = try TestPaths.temporaryDirectory()
-            let server = try SocketListenSettings(address: ListenAddress(path: dir + "/s.sock")).startServer()
-            defer { server.close() }
-            #expect(FileManager.default.fileExists(atPath: dir + "/s.sock"))
-        }
+    @Test func theSettingsStartAServerAtTheirPath() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        let server = try SocketListenSettings(address: ListenAddress(path: dir + "/s.sock")).startServer()
+        defer { server.close() }
+        #expect(FileManager.default.fileExists(atPath: dir + "/s.sock"))
     }
 
     @Test func runLimitsMustBeAboveZero() throws {

@@ -116,7 +116,7 @@ import TiltdTestSupport
 
     @Test func teeHandsEveryStateToEverySinkInOrder() {
         let first = StateCollector(), second = StateCollector()
-        let tee = BroadcastTee([first, second])
+        let tee = StateHub([first, second])
         for index in 0..<5 { tee.emit(TestStates.state(index)) }
         tee.flush()
         let expected = (0..<5).map(TestStates.state)
