@@ -263,7 +263,7 @@ let package = Package(
             "Web", "Knob", "Motion", "Controls", "Streaming", "Sensors", "TiltdTestSupport",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion"]),
+        .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion", "tiltd"]),
         .testTarget(name: "TiltBusUnitTests", dependencies: ["TiltBus", "Knob", "Motion"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines, tiltd's log

@@ -133,19 +133,12 @@ public final class DeviceRun: Service, @unchecked Sendable {
     /// Stops the capture and returns once its thread has finished (buffer
     /// disabled); the run goes on (a later `open()` resumes it).
     public func close() async {
-        await stopCapture()?.finished()
-    }
-
-    /// Stops the capture without waiting, for the on-demand switch until it
-    /// awaits `close()` (an `open()` soon after may overlap this capture's end).
-    @discardableResult
-    public func stopCapture() -> CaptureLoop? {
         let capture = control.withLock { control -> CaptureLoop? in
             defer { control.capture = nil }
             return control.capture
         }
         capture?.stop()
-        return capture
+        await capture?.finished()
     }
 
     /// Ends the run: a limit was reached, a signal came, or writing failed.
