@@ -13,6 +13,7 @@
 #   scripts/test.sh           set-up, the unit tier, then the system tier
 #
 # Further arguments go to `swift test` (e.g. --filter SocketFileTests).
+# TILTD_TEST_PREPARED=1 skips set-up and build (scripts/loaded-runs.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The system tier's test targets; any other test target is unit tier.
@@ -26,8 +27,10 @@ alternatives() { local IFS='|'; echo "^($*)\."; }
 
 tier=all
 case "${1:-}" in unit|system) tier=$1; shift ;; esac
-[ "$tier" = unit ] || scripts/setup.sh test
-swift build --build-tests
+if [ -z "${TILTD_TEST_PREPARED:-}" ]; then
+    [ "$tier" = unit ] || scripts/setup.sh test
+    swift build --build-tests
+fi
 # The suites run in parallel in one process, several holding hundreds of
 # sockets at once: raise a soft open-file limit of 1,024 (a common default)
 # toward 16,384, within the hard limit (Tests/TiltdTestSupport/TestFileLimit.swift).
