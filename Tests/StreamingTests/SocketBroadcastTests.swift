@@ -44,9 +44,10 @@ import TiltdTestSupport
             server.forgetCurrentState()
             let client = try SocketTestClient(path: server.path)
             #expect(TestPaths.eventually { server.clientCount == 1 })
-            #expect(client.readLine(timeout: 0.3) == nil, "no stale state after the device was released")
+            // No stale state after the device was released: the first line
+            // the client reads is the next state (an explicit event, not a wait).
             server.emit(TestStates.state(2))
-            #expect(client.readLine(timeout: 10) == TestStates.line(2))
+            #expect(client.readLine(timeout: 10) == TestStates.line(2), "no stale state after the device was released")
         }
     }
 
@@ -57,7 +58,7 @@ import TiltdTestSupport
             defer { server.close() }
             let client = try SocketTestClient(path: server.path)
             #expect(TestPaths.eventually { server.clientCount == 1 })
-            #expect(client.readLine(timeout: 0.3) == nil)
+            // Nothing before the first state: the first line read is state 7.
             server.emit(TestStates.state(7))
             #expect(client.readLine(timeout: 10) == TestStates.line(7))
         }
@@ -234,6 +235,10 @@ import TiltdTestSupport
             let client = try SocketTestClient(path: server.path)
             shutdown(client.fileDescriptor, Int32(SHUT_WR))
             #expect(TestPaths.eventually { server.clientCount == 1 })
+            // A negative check: nothing signals "the server saw the EOF and
+            // kept the client", so give its loop a moment (0.1 s) to drop the
+            // client if it wrongly would; passing proves nothing only on a
+            // machine too slow to read the EOF in that time.
             usleep(100_000)
             server.emit(TestStates.state(4))
             #expect(client.readLine() == TestStates.line(4))
