@@ -14,7 +14,8 @@ public enum RenderControl: String, CaseIterable, Sendable {
 }
 
 /// `tiltd render` with `Setting.control` larsbar: the slider's size, value
-/// and level file, as `tiltd draw larsbar` and `serve` (`Setting.levelsFile`) name them.
+/// and level file, as `tiltd draw larsbar` and `serve` (`Setting.levelsFile`)
+/// name them.
 ///
 /// Frames are exactly the control's bounds, `width × 44 pt × scale`, on the
 /// original's body colour (opaque). y4m frames must be an even number of
