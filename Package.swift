@@ -147,7 +147,7 @@ let package = Package(
             // into the binary as byte arrays (`PackageResources`): an
             // installed tiltd needs no file beside it.
             resources: ["index.html", "page.css", "page.js", "controls.html", "controls-ring.html", "light-slider.html",
-                        "controls.css", "controls.js", "larsbar.html", "larsbar.css", "larsbar.js", "tiltd.js"]
+                        "light-note.html", "controls.css", "controls.js", "larsbar.html", "larsbar.css", "larsbar.js", "tiltd.js"]
                 .map { .embedInCode("Page/" + $0) }
         ),
         // TiltBus: the D-Bus service net.tiltd.Tilt and its monitor client.

@@ -4,7 +4,7 @@ import Knob
 import Levels
 import Motion
 
-/// What `tiltd render --control` draws.
+/// What `tiltd render` draws (`Setting.control`).
 public enum RenderControl: String, CaseIterable, Sendable {
     /// The knob alone (or on its track with `Setting.slider`): the default.
     case knob
@@ -13,8 +13,9 @@ public enum RenderControl: String, CaseIterable, Sendable {
     case larsbar
 }
 
-/// `tiltd render --control larsbar`: the slider's size, value and level
-/// file, as `tiltd draw larsbar` and `serve --levels-file` name them.
+/// `tiltd render` with `Setting.control` larsbar: the slider's size, value
+/// and level file, as `tiltd draw larsbar` and `serve` (`Setting.levelsFile`)
+/// name them.
 ///
 /// Frames are exactly the control's bounds, `width × 44 pt × scale`, on the
 /// original's body colour (opaque). y4m frames must be an even number of

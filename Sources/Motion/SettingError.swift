@@ -25,6 +25,12 @@ public enum Setting: String, CaseIterable, Sendable {
          value, width
 }
 
+extension Setting: CustomStringConvertible {
+    /// The setting as the command line spells it (its field name until
+    /// `SettingMessage.install(names:)`), so plain text can name it too.
+    public var description: String { ("\(self)" as SettingMessage).description }
+}
+
 /// Text that names settings by type (`"\(Setting.count) \(n): …"`), so a
 /// library's message never spells an option: it is rendered with the names
 /// the command line installed, the same bytes wherever it is shown.

@@ -1,3 +1,4 @@
+import Motion
 import Synchronization
 
 /// A device a `CaptureLoop` opens, reads until it fails, and opens again:
@@ -13,17 +14,17 @@ protocol CaptureDevice {
     /// What a fault notice says is done about it: "retrying with backoff".
     var faultRemedy: String { get }
     /// Opens the device the first time.
-    mutating func open(notice: (String) -> Void) throws -> any CaptureDeviceSession
+    mutating func open(notice: (Diagnostic) -> Void) throws -> any CaptureDeviceSession
     /// Opens it again after a loss (by default as the first time).
-    mutating func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession
+    mutating func reopen(notice: (Diagnostic) -> Void) throws -> any CaptureDeviceSession
     /// The notice when a lost device is back.
-    func resumedNotice(_ status: CaptureStatus) -> String
+    func resumedNotice(_ status: CaptureStatus) -> Diagnostic
     /// When a fault happened on the samples' clock, after the last sample.
     func faultTime(clock: String, lastSampleNanoseconds: Int64?) -> Int64
 }
 
 extension CaptureDevice {
-    mutating func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession { try open(notice: notice) }
+    mutating func reopen(notice: (Diagnostic) -> Void) throws -> any CaptureDeviceSession { try open(notice: notice) }
 }
 
 /// One open `CaptureDevice`, read on the capture thread.
@@ -36,7 +37,7 @@ protocol CaptureDeviceSession: AnyObject {
     ///
     /// - Returns: false when `emit` asked to stop.
     /// - Throws: what interrupted reading (device gone, timeout).
-    func run(shouldStop: () -> Bool, notice: (String) -> Void, emit: (CapturedSample) -> Bool) throws -> Bool
+    func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void, emit: (CapturedSample) -> Bool) throws -> Bool
     /// Releases the device (disables a buffer); the rest goes with the session.
     func close()
 }
@@ -83,7 +84,7 @@ public final class CaptureLoop: @unchecked Sendable {
     @discardableResult
     public func start(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) throws -> CaptureStatus {
         precondition(!state.withLock { $0.started }, "a capture runs once")
-        var notices: [String] = []
+        var notices: [Diagnostic] = []
         let opened: any CaptureDeviceSession
         do {
             opened = try device.open { notices.append($0) }
@@ -149,7 +150,7 @@ public final class CaptureLoop: @unchecked Sendable {
     /// Runs sessions until stopped, reopening after faults.
     private func loop(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) {
         var backoff = device.configuration.retryInitialSeconds
-        var lastAttemptMessage: String? = nil
+        var lastAttemptMessage: Diagnostic? = nil
         var lastTimestamp: Int64? = nil
         func waitOut() {
             pause(backoff) { isStopping }
@@ -158,7 +159,7 @@ public final class CaptureLoop: @unchecked Sendable {
         while !isStopping {
             if session == nil {
                 do {
-                    var notices: [String] = []
+                    var notices: [Diagnostic] = []
                     let reopened = try device.reopen { notices.append($0) }
                     adopt(reopened)
                     backoff = device.configuration.retryInitialSeconds
@@ -167,7 +168,7 @@ public final class CaptureLoop: @unchecked Sendable {
                     let status = reopened.status
                     if !handler(.notice(device.resumedNotice(status))) || !handler(.opened(status)) { return }
                 } catch {
-                    let message = "still cannot open \(device.noun): \(error)"
+                    let message = Diagnostic.notice("still cannot open \(device.noun): \(error)")
                     if message != lastAttemptMessage, !handler(.notice(message)) { return }
                     lastAttemptMessage = message
                     waitOut()

@@ -80,7 +80,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
                 throw ReportedFailure(description: "\(error)")
             }
         }
-        // `--duration` ends the run on the clock (the timer ends with the run).
+        // `Setting.duration` ends the run on the clock (the timer ends with the run).
         let limit = durationSeconds.map { seconds in
             Task { [self, clock] in
                 if (try? await clock.sleep(for: .nanoseconds(Int64(seconds * 1e9)))) != nil { end() }
@@ -155,8 +155,8 @@ public final class DeviceRun: Service, @unchecked Sendable {
     /// Handles one capture event on the capture thread; false stops capture.
     private func handle(_ event: CaptureEvent) -> Bool {
         switch event {
-        case .notice(let message):
-            logger.notice("\(message)")
+        case .notice(let diagnostic):
+            TiltdLog.log(diagnostic, to: logger)
         case .opened(let status):
             logger.notice("\(status.openedMessage)")
             reportStatus(status)

@@ -2,7 +2,7 @@ import Motion
 
 /// Real-time pacing, written once: feeds a recording's readings to a
 /// `SampleRun` at the moments their timestamps say, relative to the first
-/// (`tiltd replay --realtime`, `tiltd serve --replay`).
+/// (`tiltd replay` with `Setting.realtime`, `tiltd serve` with `Setting.replay`).
 ///
 /// Deadlines are absolute (start + offset on the continuous clock), so the
 /// time spent processing never accumulates into drift; a timestamp that goes

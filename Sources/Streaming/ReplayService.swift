@@ -3,8 +3,8 @@ import ServiceLifecycle
 import Synchronization
 
 /// A recording played through a `SampleRun` as a service of the lifecycle,
-/// paced to its timestamps (`replay --realtime`, `serve --replay`), stopping
-/// early on SIGINT, SIGTERM or SIGHUP.
+/// paced to its timestamps (`replay` with `Setting.realtime`, `serve` with
+/// `Setting.replay`), stopping early on SIGINT, SIGTERM or SIGHUP.
 public final class ReplayService: Service, @unchecked Sendable {
     // Safe to share: the source and the SampleRun are used only by this
     // service's one `run()`; `stoppedEarly` is atomic.

@@ -8,8 +8,8 @@ public enum TiltdLog {
     public static var logger: Logger { Logger(label: "tiltd") }
 
     /// Writes `diagnostic` at the level its severity names, through the
-    /// one handler (and `TILTD_LOG`).
-    @Sendable public static func log(_ diagnostic: Diagnostic) {
+    /// one handler (and `TILTD_LOG`) unless a test gives another `logger`.
+    public static func log(_ diagnostic: Diagnostic, to logger: Logger = logger) {
         switch diagnostic.severity {
         case .notice: logger.notice("\(diagnostic.message)")
         case .warning: logger.warning("\(diagnostic.message)")

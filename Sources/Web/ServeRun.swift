@@ -32,7 +32,7 @@ public struct ServeRun: Sendable {
         if case let .replay(path, _, units, gyroUnits) = configuration.source {
             let loaded = try RecordingFile.load(path, units: units, gyroUnits: gyroUnits)
             header = loaded.header ?? TraceHeader(tiltdVersion: configuration.version)
-            header.extra["recorded-from"] = "tiltd serve --replay \(path)"
+            header.extra["recorded-from"] = "tiltd serve \(Setting.replay) \(path)"
             readings = loaded.readings
         }
         let layers = try WebLayerImages.render(size: configuration.layerSizePixels)
@@ -49,7 +49,7 @@ public struct ServeRun: Sendable {
         defer { recorder?.shutdown() }
         let pageControls = WebPageControls(recorder: recorder, light: WebLightControl(
             initial: configuration.light, interactive: configuration.interactiveLight, feed: feed))
-        // The volume slider's input (--control-volume) beside the ring's and the light's.
+        // The volume slider's input (`Setting.controlVolume`) beside the ring's and the light's.
         var input = slider?.input ?? WebInputControls()
         pageControls.enableInput(in: &input)
         let server = try WebServer(configuration: serverConfiguration, layers: layers, feed: feed, input: input,
@@ -57,7 +57,7 @@ public struct ServeRun: Sendable {
         if let maxConnections = serverConfiguration.maxConnections, let room = server.connectionRoom,
            maxConnections > room {
             TiltdLog.logger.notice("""
-                --max-connections \(maxConnections) is more than the open-file limit leaves room for \
+                \(Setting.maxConnections) \(maxConnections) is more than the open-file limit leaves room for \
                 (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)
                 """)
         }
@@ -69,7 +69,7 @@ public struct ServeRun: Sendable {
         var deviceRun: DeviceRun?
         switch configuration.source {
         case let .replay(_, loop, _, _):
-            // The page keeps the last state after a recording without --loop ends.
+            // The page keeps the last state after a recording without `Setting.loop` ends.
             source = ReplayService(source: .readings(readings), sampleRun: sampleRun, loop: loop, holdAtEnd: true)
         case let .device(capture):
             let run = DeviceRun(capture: capture, sampleRun: sampleRun, openAtStart: false,
@@ -92,9 +92,9 @@ public struct ServeRun: Sendable {
             try await lifecycle.run(services.compactMap { $0 })
         } catch WebServerError.cannotListen(let host, let port, let reason) {
             await deviceRun?.close()
-            throw ServeError("cannot serve on \(host):\(port): \(reason); check --host \(host) (it must be an "
+            throw ServeError("cannot serve on \(host):\(port): \(reason); check \(.host) \(host) (it must be an "
                 + "address of this machine, e.g. 127.0.0.1)"
-                + (port == 0 ? "" : " or choose another --port if something else uses \(port)"))
+                + (port == 0 ? "" : " or choose another \(Setting.port) if something else uses \(port)"))
         } catch {
             await deviceRun?.close()
             throw error

@@ -38,7 +38,7 @@ extension WebPage {
         }
         return WebPageFile.fill(PackageResources.controls_html, [
             "ring": ring ?? "", "sliders": sliders.joined(),
-            "light-note": interactive ? "" : " (start tiltd serve with --interactive to change it)",
+            "light-note": interactive ? "" : WebPageFile.fill(PackageResources.light_note_html),
         ])
     }
 

@@ -25,7 +25,7 @@ enum WebPage {
     /// page.css, page.js, the parts and the controls filled in.
     static func html(layerSize: Int, animator: KnobAnimator = KnobAnimator(), parts: [WebPagePart] = [],
                      controls: WebPageControls = WebPageControls()) -> String {
-        // One layer pixel per CSS pixel: the knob is as large as --size asks
+        // One layer pixel per CSS pixel: the knob is as large as `Setting.size` asks
         // (smaller when the window is narrower).
         let css = WebPageFile.fill(PackageResources.page_css, [
             "size": String(layerSize), "transition": cssTransition(animator),

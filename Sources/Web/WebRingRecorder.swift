@@ -6,7 +6,7 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-/// `tiltd serve --record-dir DIR`: the page's Spark ring (CONTROLS.md §2)
+/// `tiltd serve` with `Setting.recordDir` DIR: the page's Spark ring (CONTROLS.md §2)
 /// recording the live motion while a viewer holds it (docs/controls.md).
 ///
 /// Every reading that arrives while the ring is held goes into one trace in
@@ -256,7 +256,7 @@ public final class WebRingRecorder: Sendable {
         shared.withLock { $0.offered.removeAll { removed.contains($0) } }
         logger.notice("""
             deleted the \(removed.count == 1 ? "oldest recording" : "\(removed.count) oldest recordings") in \(directory) \
-            to keep the newest \(cap.keep) within \(cap.maximumBytes >> 20) MiB (--record-keep, --record-max-mib): \
+            to keep the newest \(cap.keep) within \(cap.maximumBytes >> 20) MiB (\(Setting.recordKeep), \(Setting.recordMaxMib)): \
             \(removed.joined(separator: ", "))
             """)
     }

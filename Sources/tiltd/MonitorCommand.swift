@@ -33,7 +33,7 @@ struct MonitorCommand: AsyncParsableCommand {
         do {
             let stdout = StdoutSink.FailureWatch()
             let monitor = try TiltMonitor(bus: session ? .session : .system, format: json ? .json : .text,
-                                          write: { StdoutSink.writeLine($0).map(stdout.report) }, report: TiltdLog.log)
+                                          write: { StdoutSink.writeLine($0).map(stdout.report) }, report: { TiltdLog.log($0) })
             try await lifecycle.runCommand([stdout, TiltMonitorService(monitor)])
         } catch let error as TiltBusError {
             TiltdLog.logger.error("\(error)")

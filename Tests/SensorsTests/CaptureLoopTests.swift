@@ -27,14 +27,14 @@ import Testing
         var noun: String { "the device" }
         var faultRemedy: String { "retrying with backoff" }
 
-        func open(notice: (String) -> Void) throws -> any CaptureDeviceSession {
-            notice("opening")
+        func open(notice: (Diagnostic) -> Void) throws -> any CaptureDeviceSession {
+            notice(.notice("opening"))
             script.openCount += 1
             let next = script.opens.isEmpty ? .failure(Failure(description: "no more opens")) : script.opens.removeFirst()
             return ScriptedSession(samples: try next.get())
         }
 
-        func resumedNotice(_ status: CaptureStatus) -> String { "\(status.info.displayName) is back" }
+        func resumedNotice(_ status: CaptureStatus) -> Diagnostic { .notice("\(status.info.displayName) is back") }
         func faultTime(clock: String, lastSampleNanoseconds: Int64?) -> Int64 { (lastSampleNanoseconds ?? 0) + 1 }
     }
 
@@ -44,7 +44,7 @@ import Testing
         var cancel: (@Sendable () -> Void)? { nil }
         init(samples: Int) { self.samples = samples }
 
-        func run(shouldStop: () -> Bool, notice: (String) -> Void, emit: (CapturedSample) -> Bool) throws -> Bool {
+        func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void, emit: (CapturedSample) -> Bool) throws -> Bool {
             for index in 0..<samples where !shouldStop() {
                 let reading = Reading(timestampNanoseconds: Int64(index + 1) * 100, acceleration: SIMD3(0, 0, 9.8))
                 if !emit(CapturedSample(reading: reading, raw: SIMD3(0, 0, 1))) { return false }
@@ -72,7 +72,7 @@ import Testing
                 case .opened: events.append("opened")
                 case .statusChanged: events.append("status")
                 case .sample(let sample): events.append("sample \(sample.reading.timestampNanoseconds)")
-                case .notice(let message): events.append(message)
+                case .notice(let diagnostic): events.append("\(diagnostic.message)")
                 case .fault(let message, let time): events.append("fault at \(time): \(message)")
                 }
                 return events.count { $0.hasPrefix("sample") } < samples
@@ -103,7 +103,7 @@ import Testing
         let notices = Mutex<[String]>([])
         #expect(throws: Failure.self) {
             try loop.start { event in
-                if case .notice(let message) = event { notices.withLock { $0.append(message) } }
+                if case .notice(let diagnostic) = event { notices.withLock { $0.append("\(diagnostic.message)") } }
                 return true
             }
         }

@@ -10,7 +10,7 @@ import Testing
     static func open(_ fake: FakeIIO, _ configuration: CaptureConfiguration = CaptureConfiguration(uri: "fake:"))
         throws -> (CaptureSession, [String]) {
         var notices: [String] = []
-        let session = try CaptureSession(configuration: configuration, backend: fake) { notices.append($0) }
+        let session = try CaptureSession(configuration: configuration, backend: fake) { notices.append("\($0.message)") }
         return (session, notices)
     }
 
@@ -131,7 +131,7 @@ import Testing
                 case .opened(let status): events.append("opened \(status.mode.rawValue)")
                 case .statusChanged: events.append("status")
                 case .sample: events.append("sample")
-                case .notice(let message): events.append(message)
+                case .notice(let diagnostic): events.append("\(diagnostic.message)")
                 case .fault(let message, _): events.append("fault: \(message)")
                 }
                 return events.count { $0 == "sample" } < 3

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Motion
 import Testing
 import TiltdTestSupport
 import Web
@@ -112,7 +113,7 @@ import Web
                 let response = try WebTestClient.request("GET", path, port: port,
                                                          headers: ["Host": evil, "Origin": "http://\(evil)"])
                 #expect(response.status == 421, "GET \(path) with Host \(evil)")
-                #expect(response.body.contains("--allow-host evil.example"))
+                #expect(response.body.contains("\(Setting.allowHost) evil.example"))
             }
             var upgrade = WebServerTests.upgradeHeaders(origin: "http://\(evil)")
             upgrade["Host"] = evil

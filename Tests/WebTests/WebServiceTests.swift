@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Motion
 import ServiceLifecycle
 import Streaming
 import Testing
@@ -50,8 +51,8 @@ import Web
         let serveFailure = await #expect(throws: ServeError.self) {
             try await ServeRun(configuration).run(under: .withoutSignals)
         }
-        #expect(serveFailure?.description == "cannot serve on 127.0.0.1:\(port): address already in use; check --host "
-            + "127.0.0.1 (it must be an address of this machine, e.g. 127.0.0.1) or choose another --port if something "
+        #expect(serveFailure?.message == "cannot serve on 127.0.0.1:\(port): address already in use; check \(.host) "
+            + "127.0.0.1 (it must be an address of this machine, e.g. 127.0.0.1) or choose another \(.port) if something "
             + "else uses \(port)")
         #expect(throws: WebServerError.badHost("localhost")) {
             try WebServer(configuration: WebServerConfiguration(host: "localhost", port: 0), layers: layers)

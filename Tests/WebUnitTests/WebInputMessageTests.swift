@@ -1,3 +1,4 @@
+import Motion
 import Testing
 @testable import Web
 
@@ -68,7 +69,7 @@ import Testing
     @Test func refusalsReadAsOneLineOfJSON() {
         let message = WebInputSession.errorMessage(.disabled(control: "vol\"ume", known: []))
         #expect(message.hasPrefix(#"{"error":"input refused: \"vol\"ume\" is display-only here"#))
-        #expect(message.contains("--control-volume"))
+        #expect(message.contains("e.g. \(Setting.controlVolume))"))
         #expect(!message.contains("\n"))
     }
 }

@@ -1,3 +1,4 @@
+import Motion
 /// The evdev motion sensor a `CaptureLoop` captures. A pad that vanishes
 /// (unplugged, Bluetooth sleep) is waited for and picked up again, found by
 /// the name it had when it comes back on a new /dev/input/eventN.
@@ -10,14 +11,14 @@ struct PadCaptureDevice: CaptureDevice {
     var noun: String { "the motion sensor" }
     var faultRemedy: String { "waiting for it to return" }
 
-    mutating func open(notice: (String) -> Void) throws -> any CaptureDeviceSession {
+    mutating func open(notice: (Diagnostic) -> Void) throws -> any CaptureDeviceSession {
         let pad = try openPad()
         padName = pad.info.name
         return PadSession(pad)
     }
 
     /// By `Setting.device` first, else by the name the pad had.
-    func reopen(notice: (String) -> Void) throws -> any CaptureDeviceSession {
+    func reopen(notice: (Diagnostic) -> Void) throws -> any CaptureDeviceSession {
         do {
             return PadSession(try openPad())
         } catch let error as MotionPadSelectionError {
@@ -34,7 +35,7 @@ struct PadCaptureDevice: CaptureDevice {
         return try MotionPadDiscovery(matrixOverride: configuration.mountMatrix).open(candidates[index])
     }
 
-    func resumedNotice(_ status: CaptureStatus) -> String { "\(status.info.displayName) is back: resuming" }
+    func resumedNotice(_ status: CaptureStatus) -> Diagnostic { .notice("\(status.info.displayName) is back: resuming") }
 
     /// Samples are on CLOCK_MONOTONIC: "now" places the gap, after the last sample.
     func faultTime(clock: String, lastSampleNanoseconds: Int64?) -> Int64 {
@@ -55,9 +56,9 @@ final class PadSession: CaptureDeviceSession {
                                rateHertz: pad.info.family.nominalRateHertz, clock: "monotonic", pad: pad.info)
     }
 
-    func run(shouldStop: () -> Bool, notice: (String) -> Void, emit: (CapturedSample) -> Bool) throws -> Bool {
+    func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void, emit: (CapturedSample) -> Bool) throws -> Bool {
         while !shouldStop() {
-            var notices: [String] = []
+            var notices: [Diagnostic] = []
             let keepGoing = try pad.read(timeoutMilliseconds: Self.pollMilliseconds, notice: { notices.append($0) }) {
                 emit(CapturedSample(motion: $0))
             }

@@ -28,7 +28,7 @@ final class BufferedReader: @unchecked Sendable {
     /// - Parameter gyroAxes: the gyro's x, y, z channels when they are on
     ///   the same device (one scan carries both), else empty.
     init(found: AccelerometerDiscovery.Found, context: IIOContext, gyroAxes: [IIOChannelHandle] = [],
-         notice: (String) -> Void) throws {
+         notice: (Diagnostic) -> Void) throws {
         let iio = context.iio
         self.iio = iio
         device = found.device
@@ -49,7 +49,7 @@ final class BufferedReader: @unchecked Sendable {
         guard libiioSize == layout.scanBytes else {
             throw IIOError("laying out scans", on: shownName, errno: Errno(EINVAL),
                            fix: "libiio says \(libiioSize) bytes per scan, tiltd computed \(layout.scanBytes): "
-                               + "use --mode poll and report the device's scan_elements")
+                               + "use \(Setting.mode) poll and report the device's scan_elements")
         }
 
         // IIO timestamps default to CLOCK_REALTIME, which jumps with clock
@@ -59,8 +59,8 @@ final class BufferedReader: @unchecked Sendable {
             if iio.writeDeviceAttribute(device, "current_timestamp_clock", "monotonic") == nil {
                 clock = "monotonic"
             } else {
-                notice("\(shownName): cannot set current_timestamp_clock to monotonic; "
-                    + "timestamps stay on the \(current) clock (install udev/70-tiltd.rules to allow it)")
+                notice(.notice("\(shownName): cannot set current_timestamp_clock to monotonic; "
+                    + "timestamps stay on the \(current) clock (install udev/70-tiltd.rules to allow it)"))
             }
         }
         self.clock = clock
@@ -81,7 +81,7 @@ final class BufferedReader: @unchecked Sendable {
             // libiio opens /dev/<id> when the buffer is created.
             throw IIOError("enabling the buffer", on: shownName, errno: errno,
                            fix: "/dev/\(info.id) is missing: check that udev created it "
-                               + "(ls -l /dev/iio:*), or use --mode poll")
+                               + "(ls -l /dev/iio:*), or use \(Setting.mode) poll")
         case .failure(let errno): throw IIOError("enabling the buffer", on: shownName, errno: errno)
         }
     }

@@ -33,7 +33,7 @@ final class CaptureSession {
     ///   - configuration: URI, device, mode, rate and matrix override.
     ///   - notice: receives one-line messages (fallback to polling, raised rate).
     /// - Throws: `IIOError`, `AccelerometerSelectionError`, `DeviceAttributeError`.
-    init(configuration: CaptureConfiguration, backend: any IIOBackend, notice: (String) -> Void) throws {
+    init(configuration: CaptureConfiguration, backend: any IIOBackend, notice: (Diagnostic) -> Void) throws {
         context = try IIOContext(uri: configuration.uri, backend: backend)
         let found = try CaptureSession.choose(configuration, context: context, notice: notice)
         var info = found.info
@@ -50,8 +50,8 @@ final class CaptureSession {
             }
         }
         if configuration.gyroEnabled, let problem = info.gyroProblem {
-            notice("cannot use the gyroscope paired with \(info.displayName): \(problem); "
-                + "continuing with the accelerometer alone")
+            notice(.notice("cannot use the gyroscope paired with \(info.displayName): \(problem); "
+                + "continuing with the accelerometer alone"))
         }
         let rate = CaptureSession.setRate(configuration.rateHertz, found: found, iio: backend, info: &info,
                                           forFusion: gyro != nil, notice: notice)
@@ -65,13 +65,13 @@ final class CaptureSession {
 
         var buffered: BufferedReader? = nil
         if configuration.mode == .auto && !info.bufferCapable {
-            notice("\(info.displayName) has no buffer (no scan_elements): polling at "
-                + "\(CaptureRate.attributeText(rate)) Hz")
+            notice(.notice("\(info.displayName) has no buffer (no scan_elements): polling at "
+                + "\(CaptureRate.attributeText(rate)) Hz"))
         } else if configuration.mode != .poll {
             do {
                 guard info.bufferCapable else {
                     throw IIOError("buffered capture", on: info.displayName, errno: Errno(ENOTSUP),
-                                   fix: "it has no buffer (no scan_elements): use --mode poll")
+                                   fix: "it has no buffer (no scan_elements): use \(Setting.mode) poll")
                 }
                 let reader = try BufferedReader(found: found, context: context, gyroAxes: gyroAxesInScan ?? [],
                                                 notice: notice)
@@ -94,8 +94,8 @@ final class CaptureSession {
                 let reason = error.errno.code == ETIMEDOUT
                     ? "its buffer delivered nothing for \(configuration.bufferSilenceSeconds) s: "
                         + "check trigger/current_trigger and sampling_frequency" : "\(error)"
-                notice("buffered capture of \(info.displayName) unavailable (\(reason)); polling at "
-                    + "\(CaptureRate.attributeText(rate)) Hz instead")
+                notice(.notice("buffered capture of \(info.displayName) unavailable (\(reason)); polling at "
+                    + "\(CaptureRate.attributeText(rate)) Hz instead"))
             }
         }
         self.buffered = buffered
@@ -116,7 +116,7 @@ final class CaptureSession {
     /// - Returns: false when `emit` asked to stop.
     /// - Throws: the `IIOError` that interrupted capture (device gone, timeout).
     /// - Parameter notice: receives one-line messages (a gyro lost mid-run).
-    func run(shouldStop: () -> Bool, notice: (String) -> Void = { _ in },
+    func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void = { _ in },
              emit: (CapturedSample) -> Bool) throws -> Bool {
         let first = pending
         pending = []
@@ -163,7 +163,7 @@ final class CaptureSession {
     /// One sample from the accelerometer's counts and the gyro's (from the
     /// scan, or read now from its attributes).
     private func sample(raw: SIMD3<Int64>, time: Int64?, gyroRaw: SIMD3<Int64>?,
-                        notice: (String) -> Void) -> CapturedSample {
+                        notice: (Diagnostic) -> Void) -> CapturedSample {
         let counts = SIMD3<Double>(Double(raw.x), Double(raw.y), Double(raw.z))
         let time = time ?? MonotonicClock.nanoseconds()
         var gyroCounts = gyroRaw.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
@@ -171,7 +171,7 @@ final class CaptureSession {
             do {
                 gyroCounts = try reader.raw(at: time, notice: notice)
             } catch {
-                notice("lost the gyroscope \(reader.shownName): \(error); continuing with the accelerometer alone")
+                notice(.notice("lost the gyroscope \(reader.shownName): \(error); continuing with the accelerometer alone"))
                 reader.close()
                 gyroBuffer = nil
                 status.gyro = nil
@@ -180,7 +180,7 @@ final class CaptureSession {
             do {
                 gyroCounts = try poller.read()
             } catch {
-                notice("lost the gyroscope \(poller.shownName): \(error); continuing with the accelerometer alone")
+                notice(.notice("lost the gyroscope \(poller.shownName): \(error); continuing with the accelerometer alone"))
                 gyroPoller = nil
                 status.gyro = nil
             }
@@ -195,10 +195,10 @@ final class CaptureSession {
     }
 
     private static func choose(_ configuration: CaptureConfiguration, context: IIOContext,
-                               notice: (String) -> Void) throws -> AccelerometerDiscovery.Found {
+                               notice: (Diagnostic) -> Void) throws -> AccelerometerDiscovery.Found {
         var skipped: [any Error] = []
         let found = try AccelerometerDiscovery(context: context).accelerometers(skipped: &skipped)
-        for error in skipped { notice("skipping an accelerometer: \(error)") }
+        for error in skipped { notice(.notice("skipping an accelerometer: \(error)")) }
                 let index = try AccelerometerSelector(query: configuration.device)
             .choose(from: found.map(\.info), uri: context.uri, deviceCount: context.deviceCount)
         return found[index]
@@ -208,29 +208,29 @@ final class CaptureSession {
     /// returns the rate in use.
     private static func setRate(_ requested: Double?, found: AccelerometerDiscovery.Found, iio: any IIOBackend,
                                 info: inout AccelerometerInfo, forFusion: Bool,
-                                notice: (String) -> Void) -> Double {
+                                notice: (Diagnostic) -> Void) -> Double {
         let rate = forFusion ? CaptureRate.chooseForFusion(requested: requested, info: info)
             : CaptureRate.choose(requested: requested, info: info)
         if info.samplingFrequencyHertz == nil, let requested, requested > rate {
-            notice("\(info.displayName) has no sampling_frequency: polling at \(CaptureRate.attributeText(rate)) Hz, "
-                + "the most tiltd polls, not the \(CaptureRate.attributeText(requested)) Hz asked for")
+            notice(.notice("\(info.displayName) has no sampling_frequency: polling at \(CaptureRate.attributeText(rate)) Hz, "
+                + "the most tiltd polls, not the \(CaptureRate.attributeText(requested)) Hz asked for"))
         }
         guard let current = info.samplingFrequencyHertz, current != rate else { return rate }
         let text = CaptureRate.attributeText(rate)
         if let errno = iio.writeDeviceAttribute(found.device, "sampling_frequency", text) {
-            notice("cannot set sampling_frequency of \(info.displayName) to \(text) Hz: \(errno): "
-                + "\(IIOError.advice(for: errno)); polling at \(text) Hz anyway")
+            notice(.notice("cannot set sampling_frequency of \(info.displayName) to \(text) Hz: \(errno): "
+                + "\(IIOError.advice(for: errno)); polling at \(text) Hz anyway"))
             return rate
         }
         info.samplingFrequencyHertz = rate
         if let requested, requested != rate {
-            notice("\(info.displayName) does not offer \(CaptureRate.attributeText(requested)) Hz; using \(text) Hz")
+            notice(.notice("\(info.displayName) does not offer \(CaptureRate.attributeText(requested)) Hz; using \(text) Hz"))
         } else if requested == nil && forFusion && rate >= CaptureRate.fusionMinimumHertz {
-            notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
-                + "to \(text) Hz for gyroscope fusion")
+            notice(.notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
+                + "to \(text) Hz for gyroscope fusion"))
         } else if requested == nil {
-            notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
-                + "to \(text) Hz (below 10 Hz sensors deliver little or no data)")
+            notice(.notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
+                + "to \(text) Hz (below 10 Hz sensors deliver little or no data)"))
         }
         return rate
     }

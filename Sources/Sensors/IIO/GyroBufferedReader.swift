@@ -118,7 +118,7 @@ final class GyroBufferedReader {
     /// - Throws: `IIOError` with ETIMEDOUT when the newest scan is older
     ///   than the silence limit (a buffer that died: its script ended, its
     ///   trigger stopped), or what reading the buffer raised (ENODEV).
-    func raw(at time: Int64, notice: (String) -> Void = { _ in }) throws -> SIMD3<Double>? {
+    func raw(at time: Int64, notice: (Diagnostic) -> Void = { _ in }) throws -> SIMD3<Double>? {
         if try drain(through: time) > 0 { mayWait = true }
         let newest = timeline.newestNanoseconds ?? firstAskedNanoseconds ?? time
         if firstAskedNanoseconds == nil { firstAskedNanoseconds = time }
@@ -154,15 +154,15 @@ final class GyroBufferedReader {
     }
 
     /// Counts an uncovered sample; says once when they have lasted.
-    private func noteUncovered(at time: Int64, notice: (String) -> Void) {
+    private func noteUncovered(at time: Int64, notice: (Diagnostic) -> Void) {
         let since = uncoveredSinceNanoseconds ?? time
         uncoveredSinceNanoseconds = since
         guard !lagReported, time - since >= GyroBufferedReader.lagNoticeNanoseconds else { return }
         lagReported = true
         let behind = timeline.newestNanoseconds.map { " (its newest scan is \((time - $0) / 1_000_000) ms behind)" } ?? ""
-        notice("the gyroscope \(shownName) lags the accelerometer by more than "
+        notice(.notice("the gyroscope \(shownName) lags the accelerometer by more than "
             + "\(CaptureRate.attributeText(Double(waitNanoseconds) / 1e6)) ms\(behind): "
-            + "samples it does not cover are fused from the accelerometer alone")
+            + "samples it does not cover are fused from the accelerometer alone"))
     }
 
     /// Appends the scans that have arrived to the timeline, without

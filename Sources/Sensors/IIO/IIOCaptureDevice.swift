@@ -1,3 +1,4 @@
+import Motion
 /// The IIO accelerometer a `CaptureLoop` captures (with its gyroscope or
 /// the hub's rotation), through `backend` (a fake in tests).
 struct IIOCaptureDevice: CaptureDevice {
@@ -7,13 +8,13 @@ struct IIOCaptureDevice: CaptureDevice {
     var noun: String { "the device" }
     var faultRemedy: String { "retrying with backoff" }
 
-    func open(notice: (String) -> Void) throws -> any CaptureDeviceSession {
+    func open(notice: (Diagnostic) -> Void) throws -> any CaptureDeviceSession {
         try CaptureSession(configuration: configuration, backend: backend, notice: notice)
     }
 
-    func resumedNotice(_ status: CaptureStatus) -> String {
-        "\(status.info.displayName) is back: resuming (\(status.mode.rawValue), "
-            + "\(CaptureRate.attributeText(status.rateHertz)) Hz)"
+    func resumedNotice(_ status: CaptureStatus) -> Diagnostic {
+        .notice("\(status.info.displayName) is back: resuming (\(status.mode.rawValue), "
+            + "\(CaptureRate.attributeText(status.rateHertz)) Hz)")
     }
 
     /// On the monotonic clock "now" places the gap; on another clock the

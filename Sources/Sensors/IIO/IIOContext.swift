@@ -62,7 +62,7 @@ public final class IIOContext {
         }
         if uri.hasPrefix("local:") && errno.isGone {
             return "this machine has no IIO subsystem (/sys/bus/iio): load the sensor's driver "
-                + "or read a remote one with --uri ip:HOST"
+                + "or read a remote one with \(Setting.uri) ip:HOST"
         }
         return IIOError.advice(for: errno)
     }

@@ -18,7 +18,7 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
     public var mountMatrixSource: String
     public var samplingFrequencyHertz: Double?
     public var samplingFrequencyAvailable: String?
-    /// The rate `tiltd run` would use without --rate, in Hz.
+    /// The rate `tiltd run` would use without `Setting.rate`, in Hz.
     public var defaultRateHertz: Double
     public var buffered: Bool
     public var timestamp: Bool
@@ -114,7 +114,7 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
         }
         if let rotation {
             lines.append("    rotation      \(rotation.id)  \(rotation.name ?? "(no name)")  fused quaternion, scale "
-                         + "\(CaptureRate.attributeText(rotation.scale)) (\(rotation.scaleSource)); --source rotation")
+                         + "\(CaptureRate.attributeText(rotation.scale)) (\(rotation.scaleSource)); \(Setting.source) rotation")
         }
         return lines.joined(separator: "\n") + "\n"
     }
