@@ -11,16 +11,9 @@ let package = Package(
         // it sits beside tiltd.
         .executable(name: "tiltd-run", targets: ["tiltd-run"]),
         .library(name: "Motion", targets: ["Motion"]),
-        .library(name: "Sensors", targets: ["Sensors"]),
         .library(name: "Knob", targets: ["Knob"]),
-        .library(name: "KnobPNG", targets: ["KnobPNG"]),
+        .library(name: "Images", targets: ["Images"]),
         .library(name: "Controls", targets: ["Controls"]),
-        .library(name: "Levels", targets: ["Levels"]),
-        .library(name: "Web", targets: ["Web"]),
-        .library(name: "TiltBus", targets: ["TiltBus"]),
-        .library(name: "Streaming", targets: ["Streaming"]),
-        .library(name: "Jobs", targets: ["Jobs"]),
-        .library(name: "RunCommandLine", targets: ["RunCommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,22 +25,42 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
+        // The module graph (README, "Layout"): each module has one job and
+        // uses only the layers below it; the executables parse the command line.
+        //
+        //   executables   tiltd-run (`run` only)       tiltd (every command)
+        //   command line  Commands
+        //   composition   Daemon (run, replay)         Serve (serve)    Render (render)
+        //   consumers     StateSocket   Bus            Web              Levels
+        //   sample path   SamplePath
+        //   devices       Devices                      Controls → Images
+        //   model         Motion                       Knob
+        //   system        System
+        //
+        // System: POSIX calls, the thread for blocking C calls, the log
+        // handler. No Foundation (as everything `tiltd-run` links).
+        .target(
+            name: "System",
+            dependencies: ["CSystemShim", .product(name: "Logging", package: "swift-log")]
+        ),
+        // prctl(PR_SET_NAME) for System's threads (variadic in C).
+        .systemLibrary(name: "CSystemShim"),
         // libiio 0.24 (Debian: libiio-dev) and libudev (libudev-dev), reached
-        // only through Sources/Sensors/IIO/LibIIO.swift.
+        // only through Sources/Devices/IIO/LibIIO.swift.
         .systemLibrary(
             name: "CLibIIO",
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev", "libudev-dev"])]
         ),
         // libevdev (Debian: libevdev-dev), reached only through
-        // Sources/Sensors/Evdev/LibEvdev.swift: game-pad motion sensors.
+        // Sources/Devices/Evdev/LibEvdev.swift: game-pad motion sensors.
         .systemLibrary(
             name: "CLibEvdev",
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
         // libpng's simplified read and write API (Debian: libpng-dev),
-        // reached only through Sources/KnobPNG/LibPNG.swift.
+        // reached only through Sources/Images/LibPNG.swift.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -69,71 +82,87 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
-        // Levels: live audio peak levels (PulseAudio), level files (WAV,
-        // JSON Lines) and the default sink's volume.
-        .target(
-            name: "Levels",
-            dependencies: [
-                "CPulse", "CSndFile", "Motion", "Knob",
-                // WAVWriter replaces a file whole as PNGWriter does.
-                "KnobPNG",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
-        ),
         // sd-bus from libsystemd (Debian: libsystemd-dev), reached only through
-        // Sources/TiltBus/SDBus.swift.
+        // Sources/Bus/SDBus.swift.
         .systemLibrary(
             name: "CSDBus",
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
         // The sd-bus vtable of net.tiltd.Tilt1 (its SD_BUS_* macros cannot be
-        // imported into Swift); it calls back into TiltBus for every member.
+        // imported into Swift); it calls back into Bus for every member.
         .target(name: "CTiltBus", dependencies: ["CSDBus"]),
         // Motion: the device-independent maths and traces (no C library).
-        .target(
-            name: "Motion",
-            dependencies: [
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // Sensors: the devices that feed Motion (IIO through libiio).
-        .target(
-            name: "Sensors",
-            dependencies: [
-                "Motion",
-                "CLibIIO",
-                "CLibEvdev",
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        .target(name: "Motion", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // Devices: what feeds Motion: IIO through libiio, evdev pads, the
+        // device listing and the one capture loop (reopen, backoff).
+        .target(name: "Devices", dependencies: ["Motion", "System", "CLibIIO", "CLibEvdev"]),
         // Knob: the knob's model (shine, states) and its rasterizer, in
         // memory (no C library: `tiltd run` links it).
-        .target(
-            name: "Knob",
-            dependencies: ["Motion"]
-        ),
-        // KnobPNG: Knob's images as PNG files and bytes, through libpng.
-        .target(
-            name: "KnobPNG",
-            dependencies: ["Knob", "CPNG"]
-        ),
+        .target(name: "Knob", dependencies: ["Motion"]),
+        // Images: Knob's images as PNG files and bytes, through libpng.
+        .target(name: "Images", dependencies: ["Knob", "CPNG", "System"]),
         // Controls: the seed's other controls (LARSBar EQ slider, Spark
         // recording ring, RGB colour sliders) drawn with Knob's rasterizer.
+        .target(name: "Controls", dependencies: ["Knob", "Images"]),
+        // Levels: live audio peak levels (PulseAudio), level files (WAV,
+        // JSON Lines) and the default sink's volume.
         .target(
-            name: "Controls",
-            dependencies: ["Knob", "KnobPNG"]
+            name: "Levels",
+            dependencies: [
+                "CPulse", "CSndFile", "Motion", "Knob", "System",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
-        // Web: the HTTP side of `tiltd serve` on Hummingbird 2 (docs/streaming.md).
+        // SamplePath: readings → pipeline → states, handed once to the one
+        // fan-out (StateHub) and its consumers' mailboxes; stdout, replay,
+        // recording files, device demand and the on-demand switch.
+        .target(
+            name: "SamplePath",
+            dependencies: [
+                "Motion", "Devices", "Knob", "System",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // StateSocket: the Unix socket server (SwiftNIO), a hub consumer.
+        .target(
+            name: "StateSocket",
+            dependencies: [
+                "SamplePath", "Motion", "Knob", "System",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Bus: the D-Bus service net.tiltd.Tilt (a hub consumer) and its
+        // monitor client, through sd-bus.
+        .target(
+            name: "Bus",
+            dependencies: [
+                "Knob", "Motion", "Devices", "SamplePath", "System", "CSDBus", "CTiltBus",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Daemon: `tiltd run` and `replay` composed: a device or a recording
+        // through the sample path into stdout, the socket and the bus, under
+        // the service lifecycle and its signals. No Foundation.
+        .target(
+            name: "Daemon",
+            dependencies: [
+                "SamplePath", "StateSocket", "Devices", "Motion", "System",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Web: the HTTP and WebSocket server on Hummingbird 2 and the page
+        // (docs/streaming.md), a hub consumer.
         .target(
             name: "Web",
             dependencies: [
-                "Knob",
-                "KnobPNG",
-                "Motion",
-                "Controls",
-                // `tiltd serve` wired (ServeRun): the sample path and the slider's levels.
-                "Sensors", "Streaming", "Levels",
+                "Knob", "Images", "Motion", "Controls", "SamplePath",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -150,74 +179,41 @@ let package = Package(
                         "light-note.html", "controls.css", "controls.js", "larsbar.html", "larsbar.css", "larsbar.js", "tiltd.js"]
                 .map { .embedInCode("Page/" + $0) }
         ),
-        // TiltBus: the D-Bus service net.tiltd.Tilt and its monitor client.
+        // Serve: `tiltd serve` composed: the sample path, the slider's levels
+        // and the web server.
         .target(
-            name: "TiltBus",
+            name: "Serve",
             dependencies: [
-                "Knob", "Motion", "Sensors", "Streaming", "CSDBus", "CTiltBus",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
-        ),
-        // Streaming: the one sample path (readings → pipeline → states →
-        // sinks), the capture run, paced replay, stdout and the Unix socket
-        // server on SwiftNIO, the service lifecycle and the `tiltd: …` log
-        // handler. Raw POSIX calls only in Sources/Streaming/POSIX. No
-        // Foundation, Controls or Levels: `tiltd run` links it.
-        .target(
-            name: "Streaming",
-            dependencies: [
-                "Motion",
-                "Sensors",
-                "Knob",
+                "Web", "Daemon", "SamplePath", "Devices", "Levels", "Knob", "Motion",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
-        ),
-        // Jobs: the one-shot jobs of commands `run` never uses, built on
-        // Streaming: `tiltd render` (options, frame loop, outputs, the
-        // LARSBar slider's frames) and `tiltd list`'s report (text or JSON).
-        .target(
-            name: "Jobs",
-            dependencies: [
-                "Motion",
-                "Sensors",
-                "Knob",
-                "KnobPNG",
-                "Controls",
-                "Levels",
-                "Streaming",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // RunCommandLine: `tiltd run`'s command and the option groups it
-        // shares with the other commands, and the error handling of
-        // tiltd's main; both executables build on it.
+        // Render: `tiltd render`'s frames (options, frame loop, outputs, the
+        // LARSBar slider's frames).
         .target(
-            name: "RunCommandLine",
+            name: "Render",
             dependencies: [
-                "Motion",
-                "Sensors",
-                "TiltBus",
-                "Streaming",
+                "Motion", "Knob", "Images", "Controls", "Levels", "SamplePath", "Daemon", "System",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Commands: the command line both executables share: `tiltd run`,
+        // the option groups other commands reuse, the flag each typed error
+        // names, main's error handling and exit codes.
+        .target(
+            name: "Commands",
+            dependencies: [
+                "Motion", "Devices", "Bus", "SamplePath", "StateSocket", "Daemon", "System",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // tiltd: every command (ArgumentParser definitions over the modules).
         .executableTarget(
             name: "tiltd",
             dependencies: [
-                "Motion",
-                "Sensors",
-                "Knob",
-                "Controls",
-                "Levels",
-                "Web",
-                "TiltBus",
-                "Streaming",
-                "Jobs",
-                "RunCommandLine",
+                "Motion", "Devices", "Knob", "Controls", "Levels", "Web", "Serve", "Bus",
+                "SamplePath", "Daemon", "System", "Render", "Commands",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -233,7 +229,7 @@ let package = Package(
         .executableTarget(
             name: "tiltd-run",
             dependencies: [
-                "RunCommandLine",
+                "Commands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags([
@@ -242,40 +238,47 @@ let package = Package(
             ])]
         ),
         // Two tiers (scripts/test.sh): the system tier is tiltdTests,
-        // TiltBusTests, WebTests, LevelsTests and StreamingSystemTests (they
-        // start tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg);
-        // every other test target is the unit tier and spawns nothing.
+        // BusTests, WebTests, LevelsTests and DaemonSystemTests (they start
+        // tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg); every
+        // other test target is the unit tier and spawns nothing.
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion", "Jobs"]),
+        .testTarget(name: "DevicesTests", dependencies: ["Devices", "Motion", "tiltd"]),
         // Golden-image comparison shared by the test targets that keep goldens.
-        .target(name: "GoldenTesting", dependencies: ["Knob", "KnobPNG"], path: "Tests/GoldenTesting"),
-        .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobPNG", "Motion", "GoldenTesting"], exclude: ["Golden"]),
-        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "KnobPNG", "GoldenTesting"],
+        .target(name: "GoldenTesting", dependencies: ["Knob", "Images"], path: "Tests/GoldenTesting"),
+        .testTarget(name: "KnobTests", dependencies: ["Knob", "Images", "Motion", "System", "GoldenTesting"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "Images", "GoldenTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "Motion", "tiltd", "TiltdTestSupport"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Knob", "KnobPNG", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "Streaming", "Sensors",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            "Web", "Serve", "Knob", "Images", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "SamplePath",
+            "Devices", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["Golden"]),
-        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "Streaming", "TiltdTestSupport", "tiltd"]),
-        // The unit tier's share of Web, Levels and TiltBus: no server, browser or bus.
+        .testTarget(name: "BusTests", dependencies: ["Bus", "Knob", "Motion", "SamplePath", "Devices", "TiltdTestSupport",
+                                                    "tiltd"]),
+        // The unit tier's share of Web, Levels and Bus: no server, browser or bus.
         .testTarget(name: "WebUnitTests", dependencies: [
-            "Web", "Knob", "Motion", "Controls", "Streaming", "Sensors", "TiltdTestSupport",
+            "Web", "Knob", "Motion", "Controls", "SamplePath", "TiltdTestSupport",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion", "tiltd"]),
-        .testTarget(name: "TiltBusUnitTests", dependencies: ["TiltBus", "Knob", "Motion"]),
+        .testTarget(name: "BusUnitTests", dependencies: ["Bus", "Knob", "Motion"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines, tiltd's log
         // lines, the test tier.
         .target(name: "TiltdTestSupport", dependencies: [
-            "Knob", "Motion", "Streaming", .product(name: "Logging", package: "swift-log"),
+            "Knob", "Motion", "System", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TiltdTestSupport"),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
+        .testTarget(name: "SamplePathTests", dependencies: ["SamplePath", "Daemon", "StateSocket", "System", "Motion",
+                                                           "Knob", "TiltdTestSupport"]),
+        .testTarget(name: "StateSocketTests", dependencies: ["StateSocket", "SamplePath", "Motion", "Knob",
+                                                            "TiltdTestSupport"]),
         // The capture run in this process against iiod under umockdev.
-        .testTarget(name: "StreamingSystemTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
-        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Streaming", "Motion", "Knob", "KnobPNG", "TiltdTestSupport",
-                                                    "Controls", "Levels", "RunCommandLine"]),
-        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "KnobPNG", "TiltdTestSupport"]),
+        .testTarget(name: "DaemonSystemTests", dependencies: ["Daemon", "SamplePath", "StateSocket", "Motion", "Devices",
+                                                             "Knob", "TiltdTestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Daemon", "Motion", "Knob", "Images", "TiltdTestSupport",
+                                                      "Controls", "Levels", "Commands"]),
+        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Commands", "Motion", "Devices", "Knob", "Images",
+                                                      "TiltdTestSupport"]),
     ]
 )

@@ -72,10 +72,10 @@ def group_of(dso, sym):
             return "tiltd socket broadcast"
         if module in ("Motion", "Knob"):
             return "tiltd motion pipeline"
-        if module == "Sensors":
-            return "tiltd capture (Sensors)"
-        if module == "Streaming":
-            return "tiltd streaming (DeviceRun, SampleRun)"
+        if module == "Devices":
+            return "tiltd capture (Devices)"
+        if module in ("SamplePath", "StateSocket", "Daemon", "System"):
+            return "tiltd sample path (DeviceRun, SampleRun)"
         if module == "Swift":
             return "Swift stdlib code specialised into tiltd"
         if module in ("", "__swift_instantiateConcreteTypeFromMangledName"):
@@ -86,7 +86,7 @@ def group_of(dso, sym):
 
 def module_of(full):
     """The module of a fully demangled Swift name: the first qualified name in
-    it ("closure #1 in Streaming.SampleRun.process(Motion.Reading)" → Streaming)."""
+    it ("closure #1 in SamplePath.SampleRun.process(Motion.Reading)" → SamplePath)."""
     match = re.search(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)\.(?=[A-Za-z_(])", full)
     return match.group(1) if match else ""
 
@@ -100,7 +100,7 @@ STAGES = [
     ("hand-over to the event loop (emit)", r"StateBroadcaster\.emit"),
     ("broadcast drain + socket write", r"StateBroadcaster\.drain|BroadcastClient"),
     ("motion pipeline", r"TiltPipeline|\bMotion\.|KnobState"),
-    ("sample conversion (Sensors)", r"CaptureSession|ScanLayout|AccelerometerInfo"),
+    ("sample conversion (Devices)", r"CaptureSession|ScanLayout|AccelerometerInfo"),
     ("device run (DeviceRun, SampleRun)", r"DeviceRun|SampleRun|DeviceCapture"),
     ("event loop (wake-ups, epoll, tasks)", r"SelectableEventLoop|Selector\.|epoll_wait|NIOThread"),
     ("Swift concurrency / Dispatch idle", r"swift_task|swift_job|_dispatch|dispatch_"),

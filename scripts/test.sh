@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The system tier's test targets; any other test target is unit tier.
-system_targets=(tiltdTests TiltBusTests WebTests LevelsTests StreamingSystemTests)
+system_targets=(tiltdTests BusTests WebTests LevelsTests DaemonSystemTests)
 unit_targets=()
 for dir in Tests/*Tests; do
     name=${dir#Tests/}

@@ -1,6 +1,6 @@
 import Foundation
+import Images
 import Knob
-import KnobPNG
 import Motion
 
 /// One still of a control, as `tiltd draw` makes it: the control painted

@@ -1,7 +1,7 @@
 import Controls
 import Foundation
+import Images
 import Knob
-import KnobPNG
 
 /// The LARSBar volume slider on `tiltd serve`'s page (`Setting.levels`): its size,
 /// whether dragging it sets a value (`Setting.controlVolume`), and the thumb's

@@ -1,6 +1,6 @@
 import Foundation
+import Images
 import Knob
-import KnobPNG
 
 extension WebLayerImages {
     /// The layers from the project's rasterizer (`KnobLayers`, MTZ style) at

@@ -1,6 +1,6 @@
 import Foundation
-import Motion
 import Hummingbird
+import Motion
 
 /// The responses `tiltd serve` builds: every one says its type, whether it
 /// may be cached, and `nosniff`.

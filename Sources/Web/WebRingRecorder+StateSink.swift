@@ -1,5 +1,5 @@
 import Knob
-import Streaming
+import SamplePath
 
 /// The ring is a consumer of serve's hub: it records every sample's reading.
 extension WebRingRecorder: StateSink {

@@ -1,5 +1,5 @@
 import Knob
-import Streaming
+import SamplePath
 
 /// The newest knob state for the web page's readers: `/state` reads it and
 /// every event stream waits on it (a `NewestValue` mailbox).

@@ -1,9 +1,9 @@
 import ArgumentParser
-import RunCommandLine
+import Commands
 
 /// `tiltd-run`: `tiltd run` alone, the executable `tiltd run` (and tiltd's
 /// default command) execs when it is installed beside `tiltd`. It links only
-/// the capture path (RunCommandLine and below), so the daemon maps no
+/// the capture path (Commands and below: Daemon, SamplePath, StateSocket, Bus, Devices, System), so the daemon maps no
 /// Foundation, HTTP stack, audio or PNG library.
 ///
 /// The root is named `tiltd` and its one command is `run`, so usage, errors

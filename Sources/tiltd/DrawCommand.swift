@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Controls
+import Foundation
 import Knob
 
 /// `tiltd draw larsbar|spark|rgb`: one still of a control as a PNG whose

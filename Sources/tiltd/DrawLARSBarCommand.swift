@@ -1,6 +1,6 @@
 import ArgumentParser
+import Commands
 import Controls
-import RunCommandLine
 
 /// `tiltd draw larsbar`: the LARSBar EQ volume slider with the tilt knob as
 /// its thumb.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Commands
 import Controls
-import RunCommandLine
 
 /// `tiltd draw rgb`: the linked colour sliders, or one of their tracks.
 struct DrawRGBCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Commands
 import Controls
-import RunCommandLine
 
 /// `tiltd draw spark`: the Spark Camera recording ring after some holds.
 struct DrawSparkCommand: ParsableCommand {

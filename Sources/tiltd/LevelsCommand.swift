@@ -1,8 +1,9 @@
 import ArgumentParser
+import Commands
+import Daemon
 import Foundation
 import Levels
-import RunCommandLine
-import Streaming
+import SamplePath
 
 /// `tiltd levels`: live left/right audio levels (PulseAudio or PipeWire's
 /// pipewire-pulse), or levels replayed from a file, as JSON Lines.

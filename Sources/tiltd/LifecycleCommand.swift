@@ -1,6 +1,7 @@
 import ArgumentParser
+import Daemon
+import SamplePath
 import ServiceLifecycle
-import Streaming
 
 extension Lifecycle {
     /// Runs a command's services (nil entries skipped, in the order given)

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Jobs
-import RunCommandLine
-import Sensors
-import Streaming
+import Commands
+import Devices
+import Render
 
 /// `tiltd list`: the accelerometers libiio can see, and everything tiltd
 /// would use from them.

@@ -1,6 +1,7 @@
 import ArgumentParser
-import Streaming
-import TiltBus
+import Bus
+import Daemon
+import SamplePath
 
 /// `tiltd monitor`: iio-sensor-proxy's `monitor-sensor` for net.tiltd.Tilt,
 /// with the continuous values.

@@ -1,8 +1,9 @@
 import ArgumentParser
+import Commands
+import Daemon
+import Devices
 import Motion
-import RunCommandLine
-import Sensors
-import Streaming
+import SamplePath
 
 /// `tiltd record`: raw samples and device metadata in the trace format,
 /// replayable with `tiltd replay`.

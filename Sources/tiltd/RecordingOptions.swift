@@ -1,7 +1,7 @@
 import ArgumentParser
+import Devices
 import Motion
-import Sensors
-import Streaming
+import SamplePath
 
 /// Options for reading a recording (trace or CSV), shared by `replay`,
 /// `render` and `serve`: `@OptionGroup var recording: RecordingOptions`,

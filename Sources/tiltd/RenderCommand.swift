@@ -1,9 +1,9 @@
 import ArgumentParser
-import Jobs
+import Commands
+import Daemon
 import Knob
 import Motion
-import RunCommandLine
-import Streaming
+import Render
 
 /// `tiltd render FILE`: a recording through the pipeline and the knob
 /// animation to frames (the knob, or the LARSBar slider with the knob as

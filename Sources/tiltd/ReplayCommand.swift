@@ -1,6 +1,6 @@
 import ArgumentParser
-import RunCommandLine
-import Streaming
+import Commands
+import Daemon
 
 /// `tiltd replay FILE`: a recording through the pipeline to JSON Lines on stdout.
 struct ReplayCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
-import RunCommandLine
-import Streaming
+import Commands
+import Daemon
+import Serve
 import Web
 
 /// `tiltd serve`: a live web page of the knob, from a recording (`--replay`)

@@ -1,5 +1,6 @@
 import ArgumentParser
-import RunCommandLine
+import Commands
+import Serve
 import Web
 
 /// `serve`'s options for the page's controls (docs/controls.md): the

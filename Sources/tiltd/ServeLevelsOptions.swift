@@ -1,5 +1,6 @@
 import ArgumentParser
-import RunCommandLine
+import Commands
+import Serve
 import Web
 
 /// `tiltd serve`'s options for the LARSBar volume slider beside the knob.

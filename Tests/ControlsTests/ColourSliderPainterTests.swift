@@ -1,8 +1,8 @@
+import Controls
 import Foundation
 import GoldenTesting
 import Knob
 import Testing
-import Controls
 
 /// CONTROLS.md §3's track checks, the view's layout, goldens.
 @Suite struct ColourSliderPainterTests {

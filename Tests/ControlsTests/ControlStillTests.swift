@@ -1,7 +1,7 @@
 import Controls
 import Foundation
+import Images
 import Knob
-import KnobPNG
 import Testing
 
 /// `tiltd draw`'s stills in process: their pixel sizes, the number lists

@@ -1,5 +1,5 @@
-import Testing
 import Controls
+import Testing
 
 /// The 0.1 s ease-out fade of a light's displayed level σ.
 @Suite struct EQLightFadeTests {

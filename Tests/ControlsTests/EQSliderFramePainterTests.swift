@@ -1,7 +1,7 @@
+@testable import Controls
 import Knob
 import Motion
 import Testing
-@testable import Controls
 
 /// The LARSBar slider as render frames: level updates reach the fade at
 /// their own times, the lights start dark and hold the last levels, and a

@@ -1,5 +1,5 @@
-import Testing
 import Controls
+import Testing
 
 /// CONTROLS.md §1's layout checks.
 @Suite struct EQSliderLayoutTests {

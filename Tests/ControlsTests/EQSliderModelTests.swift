@@ -1,5 +1,5 @@
-import Testing
 import Controls
+import Testing
 
 /// CONTROLS.md §1's model checks (N = 40).
 @Suite struct EQSliderModelTests {

@@ -1,8 +1,8 @@
+@testable import Controls
 import Foundation
 import GoldenTesting
 import Knob
 import Testing
-@testable import Controls
 
 /// The LARSBar painter: bounds, CONTROLS.md §1's pixel checks, layers,
 /// drawing order, goldens.

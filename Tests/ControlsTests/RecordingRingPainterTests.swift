@@ -1,8 +1,8 @@
+import Controls
 import Foundation
 import GoldenTesting
 import Knob
 import Testing
-import Controls
 
 /// CONTROLS.md §2's layout and pixel checks, and goldens.
 @Suite struct RecordingRingPainterTests {

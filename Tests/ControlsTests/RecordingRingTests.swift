@@ -1,5 +1,5 @@
-import Testing
 import Controls
+import Testing
 
 /// CONTROLS.md §2's model checks.
 @Suite struct RecordingRingTests {

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""A Python (Gio) client of net.tiltd.Tilt, used by Tests/TiltBusTests.
+"""A Python (Gio) client of net.tiltd.Tilt, used by Tests/BusTests.
 
 usage: dbus-client.py ADDRESS MODE [COUNT]
 

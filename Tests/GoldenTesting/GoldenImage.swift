@@ -1,6 +1,6 @@
 import Foundation
+import Images
 import Knob
-import KnobPNG
 
 /// Compares rendered images with PNG golden files kept next to a test
 /// target (its `Golden/` folder). Set `RECORD_GOLDEN=1` to rewrite them; the

@@ -1,5 +1,5 @@
-import Testing
 @testable import Knob
+import Testing
 
 /// Contact-sheet labels (time, roll and pitch under each frame) and
 /// `columns`: regression for sheets that carried no labels.

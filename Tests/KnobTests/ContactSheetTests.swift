@@ -1,5 +1,5 @@
-import Testing
 @testable import Knob
+import Testing
 
 @Suite struct ContactSheetTests {
     @Test func indicesSpreadEvenlyWithEnds() {

@@ -1,6 +1,6 @@
+@testable import Knob
 import Motion
 import Testing
-@testable import Knob
 
 /// Frame counts and frame times at the ends of the Int64 clock (regression:
 /// a trace from 0 to 9·10¹⁸ ns trapped with "arithmetic overflow").

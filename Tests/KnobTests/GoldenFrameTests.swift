@@ -1,7 +1,7 @@
 import GoldenTesting
-import Testing
-import Motion
 @testable import Knob
+import Motion
+import Testing
 
 /// Whole frames against PNGs under Golden/, a few states at two sizes in
 /// both styles. Tolerance: 2 levels per channel (room for libm differences

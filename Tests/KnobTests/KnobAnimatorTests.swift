@@ -1,6 +1,6 @@
-import Testing
-import Motion
 @testable import Knob
+import Motion
+import Testing
 
 @Suite struct KnobAnimatorTests {
     let duration: Int64 = 8_333_333  // 1/120 s

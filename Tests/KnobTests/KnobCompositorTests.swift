@@ -1,6 +1,6 @@
 import GoldenTesting
-import Testing
 @testable import Knob
+import Testing
 
 @Suite struct KnobCompositorTests {
     static let poses: [ShinePair] = [

@@ -1,5 +1,5 @@
-import Testing
 @testable import Knob
+import Testing
 
 @Suite struct KnobLayersTests {
     /// The original's regular knob @2x: a 48 px knob in a 56 px thumb, a

@@ -1,7 +1,7 @@
-import Testing
 import Foundation
-import Motion
 @testable import Knob
+import Motion
+import Testing
 
 @Suite struct KnobStateJSONTests {
     @Test func lineMatchesTheDocumentedSchema() {

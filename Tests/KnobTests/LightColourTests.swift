@@ -1,5 +1,5 @@
-import Testing
 @testable import Knob
+import Testing
 
 /// The colour of the light the shines reflect (issue 14).
 @Suite struct LightColourTests {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+import Images
+import System
 @testable import Knob
-import KnobPNG
+import Testing
 
 /// `PNGWriter.write` replaces a file whole (temporary name, then rename):
 /// regression for the truncated `frame-000036.png` a signal left behind.
@@ -86,9 +87,9 @@ import KnobPNG
     }
 
     @Test func theTemporaryIsHiddenBesideTheTarget() {
-        let temporary = PNGWriter.temporaryPath(for: "/a/b/frame-000007.png")
+        let temporary = FileReplacement.temporaryPath(for: "/a/b/frame-000007.png")
         #expect(temporary == "/a/b/.frame-000007.png.tmp-\(getpid())")
-        #expect(PNGWriter.temporaryPath(for: "sheet.png") == ".sheet.png.tmp-\(getpid())")
+        #expect(FileReplacement.temporaryPath(for: "sheet.png") == ".sheet.png.tmp-\(getpid())")
     }
 
     /// Issue 21, item 15: in a directory others can write, a link planted
@@ -100,7 +101,7 @@ import KnobPNG
         let path = directory + "/frame-000000.png"
         let victim = directory + "/victim"
         try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
-        #expect(symlink(victim, PNGWriter.temporaryPath(for: path)) == 0)
+        #expect(symlink(victim, FileReplacement.temporaryPath(for: path)) == 0)
         try PNGWriter.write(.filled(width: 8, height: 8, with: RGBA8(grey: 99)), to: path)
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
         let written = try PNGReader.read(path: path)

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
+import Images
 @testable import Knob
-import KnobPNG
+import Testing
 
 @Suite struct PNGTests {
     /// A premultiplied image with every alpha level and colours up to it.

@@ -1,5 +1,5 @@
-import Testing
 @testable import Knob
+import Testing
 
 @Suite struct ShineModelTests {
     /// Tolerance for values computed by one or two floating-point operations.

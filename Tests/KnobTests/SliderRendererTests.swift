@@ -1,6 +1,6 @@
-import Testing
-import Motion
 @testable import Knob
+import Motion
+import Testing
 
 @Suite struct SliderRendererTests {
     static let tilt = TiltState(timestampNanoseconds: 0, roll: 0, pitch: 0, orientation: .normal)

@@ -1,5 +1,5 @@
-import Testing
 @testable import Knob
+import Testing
 
 @Suite struct TLTiltRendererTests {
     /// SPEC §2: the original's 24×24 bitmap at zero motion, within ±1.

@@ -1,5 +1,5 @@
-import Testing
 @testable import Knob
+import Testing
 
 @Suite struct Y4MWriterTests {
     @Test func headerStatesSizeRateAndChromaSiting() {

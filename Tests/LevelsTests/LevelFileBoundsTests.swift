@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Levels
+import Testing
 
 /// Level files whose headers or times are extreme (issue 21, items 2, 3 and
 /// 14): a header never sizes an allocation, a time is refused before a

@@ -1,7 +1,7 @@
 import Foundation
-import TiltdTestSupport
-import Testing
 @testable import Levels
+import Testing
+import TiltdTestSupport
 
 /// Live levels from a real PulseAudio server with a null sink: what is
 /// played into the sink shows on its monitor.

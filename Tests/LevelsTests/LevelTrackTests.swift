@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Levels
+import Testing
 
 /// Level files: WAV through libsndfile (per 1/144 s window) and levels JSON Lines.
 @Suite struct LevelTrackTests {

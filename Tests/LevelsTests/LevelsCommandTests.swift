@@ -1,7 +1,7 @@
 import Foundation
-import TiltdTestSupport
-import Testing
 @testable import Levels
+import Testing
+import TiltdTestSupport
 
 /// `tiltd levels` end to end, as a user runs it.
 @Suite(.serialized) struct LevelsCommandTests {

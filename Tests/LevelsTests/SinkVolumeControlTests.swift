@@ -1,7 +1,7 @@
 import Foundation
-import TiltdTestSupport
-import Testing
 @testable import Levels
+import Testing
+import TiltdTestSupport
 
 /// The default sink's volume both ways against a real server: set through
 /// the library and seen by `pactl`; set by `pactl` and seen by the subscription.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Levels
+import Testing
 
 @Suite struct ChannelLevelsJSONTests {
     @Test func writesFixedDecimalsWithoutTrailingZeros() {

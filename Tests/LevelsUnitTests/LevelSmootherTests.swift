@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Levels
+import Testing
 
 /// The LARSBar mapping: dB = 10·log10(mean square), dB ← dB + 0.2·(new − dB),
 /// level = 1 + dB/60, clamped.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct ArctangentTests {
     /// How many doubles lie between `a` and `b` (same sign assumed, or zeros).

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// The 6-axis fusion (`AttitudeFusion`) through the whole pipeline: real
 /// hand motion with optical ground truth (BROAD excerpts), scripted shoves

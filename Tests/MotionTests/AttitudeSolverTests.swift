@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct AttitudeSolverTests {
     /// Gravity direction for a CoreMotion attitude: Ry(roll)·Rx(pitch)·ẑ.

@@ -1,5 +1,5 @@
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct AttributeTextTests {
     @Test func parsesScaleWithTrailingNewline() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// Samples without a gyro reading in a fused stream (a gyro lagging or
 /// stalled, so the capture leaves the rate out): an accelerometer-only step

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// Scripted motion through the whole pipeline, with and without the gyro:
 /// readings are computed from a known attitude, so every state can be

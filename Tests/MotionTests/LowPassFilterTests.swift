@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct LowPassFilterTests {
     /// Feeds 0 then a unit step in x and returns the output after `seconds`.

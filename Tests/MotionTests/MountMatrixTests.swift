@@ -1,5 +1,5 @@
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct MountMatrixTests {
     @Test func emptyTextIsIdentity() throws {

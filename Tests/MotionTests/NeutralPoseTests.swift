@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct NeutralPoseTests {
     @Test func restPoseReadsFaceUp() {

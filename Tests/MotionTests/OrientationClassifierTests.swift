@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct OrientationClassifierTests {
     /// iio-sensor-proxy's test scale: 1 g = 256 raw.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// Issue 22 item 3: the discrete orientation has a hold time, hysteresis,
 /// no decision while shaking, and face up / face down.

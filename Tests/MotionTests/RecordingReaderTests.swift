@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// `RecordingReader` streams a recording a block at a time with the same
 /// readings, gaps, warnings and line numbers as a whole-file parse

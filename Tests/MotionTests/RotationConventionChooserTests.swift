@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// Choosing how to read a hub's quaternion against the accelerometer, when
 /// the first sample cannot tell the component orders apart (device flat).

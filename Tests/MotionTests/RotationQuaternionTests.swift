@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// A hub's quaternion: the "up" it implies and the convention check.
 @Suite struct RotationQuaternionTests {

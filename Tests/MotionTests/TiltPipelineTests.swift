@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct TiltPipelineTests {
     /// 100 Hz readings of a slow roll sweep at pitch 0.4, scaled by `g`.

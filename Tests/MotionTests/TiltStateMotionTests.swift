@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// `TiltState.motion` lives in a box (`DeviceMotionBox`) so that a state
 /// stays small on the accelerometer-only path; the pipeline refills the box

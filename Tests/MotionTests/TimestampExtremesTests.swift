@@ -1,5 +1,5 @@
-import Testing
 @testable import Motion
+import Testing
 
 /// Timestamps anywhere in Int64 (regression: differences wrapped, so a jump
 /// from Int64.min to Int64.max read as "went backwards", and

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 /// Trace format 2 (gyro per sample, gyro metadata) and CSV gyro columns.
 @Suite struct TraceGyroTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import Motion
+import Testing
 
 @Suite struct TraceTests {
     /// A fresh temporary file path.

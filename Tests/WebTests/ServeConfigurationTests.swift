@@ -1,7 +1,8 @@
+import Devices
 import Foundation
 import Motion
-import Sensors
-import Streaming
+import SamplePath
+import Serve
 import Testing
 import TiltdTestSupport
 import Web

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 import Testing
-import Web
 import TiltdTestSupport
+import Web
 
 /// `tiltd serve` under `ulimit -n 256` against more connections than it has
 /// descriptors: the default cap keeps room so /healthz never waits, and past

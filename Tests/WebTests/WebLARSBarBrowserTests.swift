@@ -1,8 +1,8 @@
 import Controls
 import Foundation
 import GoldenTesting
+import Images
 import Knob
-import KnobPNG
 import Motion
 import Testing
 import TiltdTestSupport

@@ -1,6 +1,6 @@
 import Foundation
-import TiltdTestSupport
 import Glibc
+import TiltdTestSupport
 
 /// The built `tiltd serve` in a child process, optionally under a lowered
 /// open-file limit (`bash -c 'ulimit -n N; exec tiltd serve …'`) or under

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
+import Images
 import Knob
-import KnobPNG
 import Testing
 import TiltdTestSupport
 

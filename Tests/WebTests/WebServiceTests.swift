@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Motion
+import Serve
 import ServiceLifecycle
-import Streaming
 import Testing
 import TiltdTestSupport
 import Web

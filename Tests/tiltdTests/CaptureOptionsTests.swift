@@ -1,6 +1,6 @@
+import Commands
+import Devices
 import Motion
-import RunCommandLine
-import Sensors
 import Testing
 
 /// The command line's device options, checked before anything is opened.

@@ -1,6 +1,6 @@
+import Foundation
 import Testing
 import TiltdTestSupport
-import Foundation
 
 @Suite struct CommandLineTests {
     @Test func versionIsPrinted() throws {

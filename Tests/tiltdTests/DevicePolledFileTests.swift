@@ -3,7 +3,7 @@ import Testing
 import TiltdTestSupport
 
 /// Polled capture keeps the three raw attribute files open and reads them
-/// with pread (Sources/Sensors/IIO/PolledReader.swift): values must still
+/// with pread (Sources/Devices/IIO/PolledReader.swift): values must still
 /// follow the device, and a file replaced under it must be reopened.
 @Suite struct DevicePolledFileTests {
     /// Runs Tests/Fixtures/poll-change.py on vectors.umockdev's device0

@@ -1,5 +1,5 @@
+import Devices
 import Foundation
-import Sensors
 import Testing
 import TiltdTestSupport
 

@@ -1,6 +1,6 @@
+import Commands
 import Foundation
 import Motion
-import RunCommandLine
 import Testing
 
 /// Only the command line spells options (issue 23): library code, its
@@ -8,14 +8,14 @@ import Testing
 /// renamed option is renamed in one place.
 @Suite struct LibraryFlagTests {
     /// The command-line layer, where options are spelt.
-    static let commandLine: Set<String> = ["tiltd", "tiltd-run", "RunCommandLine"]
+    static let commandLine: Set<String> = ["tiltd", "tiltd-run", "Commands"]
 
     @Test func librariesSpellNoOption() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path)
             .filter { !Self.commandLine.contains($0) }
-        #expect(modules.contains("Sensors") && modules.contains("Web"), "\(sources.path): \(modules)")
+        #expect(modules.contains("Devices") && modules.contains("Web"), "\(sources.path): \(modules)")
         let flags = try Setting.allCases.map { try Regex("\($0.flag)(?![a-z-])") }
         for module in modules {
             let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path)?

@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// the DualShock 4's scripted motion with every SYN_REPORT arriving in two
 /// reads, 1 ms apart). The kernel never does this, but umockdev's pty does
 /// on a loaded machine; libevdev's own read returns EINVAL there and drops
-/// what it read (see Sources/Sensors/Evdev/PadEventBuffer.swift). tiltd
+/// what it read (see Sources/Devices/Evdev/PadEventBuffer.swift). tiltd
 /// keeps the partial event and completes it with the next read: no report
 /// is lost and the node is never reopened.
 @Suite struct PadPartialEventTests {

@@ -1,5 +1,5 @@
+import Commands
 import Motion
-import RunCommandLine
 import Testing
 
 /// The command line's pipeline options become a configuration here, each

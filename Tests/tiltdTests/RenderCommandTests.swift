@@ -1,6 +1,6 @@
 import Foundation
+import Images
 import Knob
-import KnobPNG
 import Testing
 import TiltdTestSupport
 

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Commands
 import Motion
-import RunCommandLine
 import Testing
 @testable import tiltd
 

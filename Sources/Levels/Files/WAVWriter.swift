@@ -1,13 +1,13 @@
 import Glibc
 import Knob
-import KnobPNG
+import System
 
 /// Writes audio as a 16-bit PCM WAV file through libsndfile: tones for
 /// level-file demos and tests (a known signal whose levels are known).
 ///
 /// The file is written whole: libsndfile writes a hidden temporary file
-/// beside it (`PNGWriter.createTemporary`: exclusive, never through a
-/// link), which is then renamed over `path`.
+/// beside it (`FileReplacement.createTemporary`: exclusive, never through
+/// a link), which is then renamed over `path`.
 public enum WAVWriter {
     /// - Parameters:
     ///   - samples: interleaved samples, −1…1 (clipped by libsndfile's
@@ -19,12 +19,9 @@ public enum WAVWriter {
     public static func write(_ samples: [Float], channelCount: Int, sampleRateHertz: Int,
                              to path: String) throws(LevelFileError) {
         precondition(channelCount > 0 && samples.count % channelCount == 0, "samples must be whole frames")
-        // Created exclusively, never through a link (PNGWriter.createTemporary).
         let fd: Int32, temporary: String
-        do { (fd, temporary) = try PNGWriter.createTemporary(for: path) } catch let error as PNGError {
+        do { (fd, temporary) = try FileReplacement.createTemporary(for: path) } catch {
             throw .unwritable(path: path, reason: error.reason)
-        } catch {
-            throw .unwritable(path: path, reason: "\(error)")
         }
         let handle: OpaquePointer
         switch LibSndFile.createWAV(descriptor: fd, sampleRateHertz: sampleRateHertz, channelCount: channelCount) {
@@ -41,10 +38,8 @@ public enum WAVWriter {
             unlink(temporary)
             throw .unwritable(path: path, reason: "wrote \(written) of \(frames) frames")
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .unwritable(path: path, reason: reason)
+        do { try FileReplacement.commit(temporary, as: path) } catch {
+            throw .unwritable(path: path, reason: error.reason)
         }
     }
 }

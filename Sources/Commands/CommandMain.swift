@@ -1,0 +1,40 @@
+import ArgumentParser
+import Glibc
+import Motion
+import SamplePath
+import System
+
+/// The main of both executables (`tiltd`, `tiltd-run`): ArgumentParser's
+/// own, after installing tiltd's log format (`tiltd: …` on stderr, once)
+/// and the options' names for settings in messages (`Setting.flag`),
+/// plus the failures it would word badly.
+public enum CommandMain {
+    /// What every error line starts with, usage errors and failures alike,
+    /// as `TiltdLogHandler` writes errors: `tiltd: error: …`. Each root
+    /// command gives it to ArgumentParser as its `_errorPrefix`.
+    public static let errorPrefix = "tiltd: error: "
+
+    /// Parses `arguments` (without the program's name) under `root` and runs
+    /// the command they name. A `ReportedFailure` (already logged) exits 1
+    /// with nothing more; a `UsageError` from a subcommand's `run()` is
+    /// shown with that subcommand's usage, not the root's, and exits 64.
+    public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) async {
+        TiltdLogHandler.bootstrap()
+        SettingMessage.install { $0.flag }
+        do {
+            var command = try root.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch is ReportedFailure {
+            Glibc.exit(ExitCode.failure.rawValue)
+        } catch let error as UsageError {
+            TiltdLogHandler.writeStandardError(error.text(root: root))
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        } catch {
+            root.exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Bus
+import Daemon
+
+/// `tiltd run` (the default command): a real accelerometer → the Motion
+/// pipeline → JSON Lines states on stdout, one flushed line per state.
+public struct RunCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Stream knob states from an accelerometer as JSON Lines (the default command).",
+        discussion: """
+            Reads the display accelerometer through libiio (buffered when it can, \
+            else polled, saying why once on stderr), filters it, derives roll and \
+            pitch, gates changes too small to see and prints one JSON line per \
+            state: {"t":…,"roll":…,"pitch":…,"orientation":…,"shine":[…]}. \
+            A device that fails or vanishes is reported and reopened when it \
+            returns. SIGINT and SIGTERM stop cleanly (buffer disabled, trace \
+            closed, exit 0). See docs/devices.md.
+            """)
+
+    @OptionGroup var device: DeviceOptions
+    @OptionGroup var pipeline: PipelineOptions
+    @OptionGroup var listen: ListenOptions
+    @OptionGroup var dbus: DBusOptions
+
+    @Flag(name: .long, help: "Open the accelerometer only while at least one --listen client is connected.")
+    var onDemand = false
+
+    @Option(help: ArgumentHelp("Also record the raw samples and device metadata to this trace file.",
+                               valueName: "file"))
+    var record: String?
+
+    @OptionGroup var limits: RunLimitOptions
+
+    public init() {}
+
+    public func validate() throws {
+        if onDemand && listen.listen == nil {
+            throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
+        }
+        if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
+    }
+
+    public func run() async throws {
+        // Before any file exists that a signal must clean up.
+        let lifecycle = await Lifecycle.trappingSignals()
+        let stream = try DeviceStateStream(.init(
+            capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.configuration(),
+            tracePath: record, count: limits.count, durationSeconds: limits.duration, listen: listen.settings(),
+            openWhileSocketClients: onDemand, version: TiltdVersion.current), claimed: dbus.dbus != nil)
+        defer { stream.close() }
+        // --dbus: claims open and close the device, as --on-demand's clients do.
+        let service = try dbus.startService(device: device, gyro: !pipeline.noGyro) { count in
+            stream.claimsChanged(count)
+        }
+        defer { service?.requestStop() }
+        try await stream.run(under: lifecycle, alsoTo: service, service: service.map(TiltBusService.init))
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Glibc
+import Images
+import Knob
+import Motion
+import System
+
+/// Where `tiltd render` puts frames: numbered PNG files in a directory, or
+/// a y4m stream to a file or stdout (written in large blocks with `write`).
+public final class RenderOutput {
+    private let format: RenderFormat
+    private let directory: String
+    private var y4m: Y4MWriter?
+    private var descriptor: Int32 = -1
+    private var ownsDescriptor = false
+    private var buffer: [UInt8] = []
+    private let streamName: String
+    /// A y4m file is written under this hidden name and renamed by `finish()`
+    /// (removed if the render fails), so `Setting.out` is never a torn stream.
+    private var temporaryPath: String?
+
+    /// - Throws: `RenderError` naming the directory or file when it cannot
+    ///   be created or opened.
+    public init(format: RenderFormat, out: String?, width: Int, height: Int, fps: Int, background: RGBA8) throws {
+        self.format = format
+        switch format {
+        case .png:
+            directory = out!
+            y4m = nil
+            streamName = ""
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw RenderError("\(.out) \(directory) is a file, not a directory: give a directory for the PNG frames")
+            }
+            try RenderOutput.makeDirectories(directory, option: .out)
+            guard Posix.isWritable(directory) else {
+                throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")
+            }
+        case .y4m:
+            directory = ""
+            let writer = Y4MWriter(width: width, height: height, framesPerSecond: fps, background: background)
+            y4m = writer
+            if let out, out != "-" {
+                // A regular file is replaced whole; a device or FIFO
+                // (/dev/null, a player's pipe) is written in place, never
+                // renamed over (FileReplacement.isReplaceable).
+                let replace = FileReplacement.isReplaceable(out)
+                // A missing folder is created, as for PNG frames and the contact sheet.
+                if replace { try RenderTargets.createParent(of: out, option: .out) }
+                let fd: Int32
+                if replace {
+                    let temporary: (descriptor: Int32, path: String)
+                    do { temporary = try FileReplacement.createTemporary(for: out) } catch {
+                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable \(.out)")
+                    }
+                    fd = temporary.descriptor
+                    temporaryPath = temporary.path
+                } else {
+                    do { fd = try Posix.openForWriting(out) } catch {
+                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable \(.out)")
+                    }
+                    temporaryPath = nil
+                }
+                descriptor = fd
+                ownsDescriptor = true
+                streamName = out
+            } else {
+                descriptor = STDOUT_FILENO
+                streamName = "stdout"
+            }
+            buffer = writer.header
+            buffer.reserveCapacity(writer.frameByteCount * 8 + 128)
+        }
+    }
+
+    /// Path of frame `index` in the PNG directory.
+    public func pngPath(_ index: Int) -> String {
+        let digits = String(index)
+        return directory + "/frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
+    }
+
+    /// Writes one frame.
+    public func write(_ frame: RGBAImage, index: Int) throws {
+        switch format {
+        case .png:
+            do { try PNGWriter.write(frame, to: pngPath(index)) } catch { throw RenderError("\(error)") }
+        case .y4m:
+            y4m!.appendFrame(frame, to: &buffer)
+            // Flush about every 1 MiB: few system calls, little memory.
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+    }
+
+    private func flush() throws {
+        guard descriptor >= 0, !buffer.isEmpty else { return }
+        let failure = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
+        if failure != 0 {
+            throw RenderError("cannot write the y4m stream to \(streamName): \(FileDescriptorWriter.describe(failure))")
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered and closes an output file.
+    public func finish() throws {
+        try flush()
+        if ownsDescriptor, descriptor >= 0 {
+            do { try Posix.closeAfterWriting(descriptor) } catch {
+                throw RenderError("cannot finish writing \(streamName): \(error.reason)")
+            }
+            descriptor = -1
+        }
+        if let temporaryPath {
+            do { try FileReplacement.commit(temporaryPath, as: streamName) } catch {
+                throw RenderError("cannot finish writing \(streamName): \(error.reason)")
+            }
+            self.temporaryPath = nil
+        }
+    }
+
+    deinit {
+        if ownsDescriptor, descriptor >= 0 { Posix.close(descriptor) }
+        if let temporaryPath { try? Posix.unlink(temporaryPath) }
+    }
+
+    /// `mkdir -p`: creates `directory` and its missing parents (mode 0755).
+    ///
+    /// - Throws: `RenderError` naming the directory, the system's reason and the option to change.
+    public static func makeDirectories(_ directory: String, option: Setting) throws {
+        var path = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            path += (path.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
+            do { try Posix.makeDirectory(path) } catch {
+                throw RenderError("cannot create the directory \(path) for \(option) \(directory): "
+                    + "\(error.reason); choose a writable \(option)")
+            }
+        }
+    }
+
+    /// One phrase telling the user where the frames are.
+    public var whereToLook: String {
+        switch format {
+        case .png: return "frames in \(pngPath(0)) …"
+        case .y4m: return "y4m stream on \(streamName) (play it with ffplay or mpv, or convert with ffmpeg -i FILE.y4m out.mp4)"
+        }
+    }
+}
+
+/// How `tiltd render` writes frames.
+public enum RenderFormat: String, CaseIterable, Sendable {
+    /// Numbered PNG files in a directory.
+    case png
+    /// One YUV4MPEG2 stream.
+    case y4m
+}
+
+/// A render that cannot go on; one line naming the file or directory.
+public struct RenderError: Error, CustomStringConvertible {
+    public var message: SettingMessage
+    public var description: String { message.description }
+    public init(_ message: SettingMessage) { self.message = message }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Glibc
+import Motion
+import System
+
+/// Every path `tiltd render` will write, checked before the first frame, so
+/// a bad `Setting.contactSheet` or `Setting.out` fails at once instead of after an hour
+/// of frames; and the earlier frames in the frame directory.
+///
+/// Policy for a frame directory that already holds `frame-NNNNNN.png` files
+/// (from an earlier render, perhaps at another `Setting.fps`): refused unless
+/// `Setting.overwrite`, which removes exactly those files (and nothing else)
+/// before the first new frame, so the directory never mixes two renders.
+public struct RenderTargets: Sendable {
+    /// Earlier frame files in the PNG directory (names only).
+    public let staleFrames: [String]
+    public let directory: String?
+
+    /// - Throws: `RenderError` naming the option and path, and what to do.
+    public init(format: RenderFormat, out: String?, contactSheet: String?, overwrite: Bool) throws {
+        switch format {
+        case .png:
+            let directory = out!
+            self.directory = directory
+            if let kind = Self.kind(directory) {
+                guard kind == S_IFDIR else {
+                    throw RenderError("\(.out) \(directory) is a file, not a directory: give a directory for the PNG frames")
+                }
+                guard Posix.canCreateFiles(in: directory) else {
+                    throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")
+                }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                staleFrames = names.filter(Self.isFrameName).sorted()
+                if !staleFrames.isEmpty, !overwrite {
+                    throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
+                        + "render (\(staleFrames[0]) …): pass \(.overwrite) to replace them, or choose another \(.out)")
+                }
+            } else {
+                try Self.checkCreatable(directory, option: .out)
+                staleFrames = []
+            }
+        case .y4m:
+            directory = nil
+            staleFrames = []
+            if let out, out != "-" { try Self.checkFile(out, option: .out, example: "knob.y4m") }
+        }
+        if let contactSheet {
+            try Self.checkFile(contactSheet, option: .contactSheet, example: "contact-sheet.png")
+            if let out, out != "-" || format == .png {
+                try Self.checkApart(contactSheet: contactSheet, out: out, outIsDirectory: format == .png)
+            }
+        }
+    }
+
+    /// Refuses a contact sheet that the frames would clash with, checked by
+    /// name before either exists: the same path as `Setting.out`, a folder of
+    /// `Setting.out` (it must then be a directory), inside a y4m `Setting.out` (a file),
+    /// or a frame's name in the PNG directory (the sheet would replace it).
+    private static func checkApart(contactSheet: String, out: String, outIsDirectory: Bool) throws {
+        let sheet = lexicalPath(contactSheet), frames = lexicalPath(out)
+        let what = outIsDirectory ? "the PNG frames' directory" : "the y4m file"
+        if sheet == frames {
+            throw RenderError("\(.contactSheet) \(contactSheet) is \(.out) \(out), \(what): "
+                + "give the contact sheet a file name of its own, such as contact-sheet.png")
+        }
+        if frames.hasPrefix(sheet == "/" ? sheet : sheet + "/") {
+            throw RenderError("\(.contactSheet) \(contactSheet) is a folder of \(.out) \(out): "
+                + "give the contact sheet a file name outside it")
+        }
+        if !outIsDirectory, sheet.hasPrefix(frames == "/" ? frames : frames + "/") {
+            throw RenderError("\(.contactSheet) \(contactSheet) lies inside \(.out) \(out), which is a y4m file: "
+                + "give the contact sheet a path beside it")
+        }
+        if outIsDirectory, parentPath(sheet) == frames, isFrameName(String(sheet.split(separator: "/").last ?? "")) {
+            throw RenderError("\(.contactSheet) \(contactSheet) has a frame's name in \(.out) \(out): "
+                + "the sheet would replace that frame; give it another name, such as contact-sheet.png")
+        }
+    }
+
+    /// The folder that holds `path`'s last component, as `dirname` gives
+    /// it but "" for a bare name: trailing slashes ignored, "/" for a name
+    /// at the root.
+    public static func parentPath(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        var parent = trimmed[..<slash]
+        while parent.hasSuffix("/") { parent = parent.dropLast() }
+        return parent.isEmpty ? "/" : String(parent)
+    }
+
+    /// `path` spelled one way, without touching the disk: repeated slashes,
+    /// "." components and a trailing slash dropped ("./a//b/" is "a/b").
+    static func lexicalPath(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// Removes the earlier frames (only with `Setting.overwrite`, see the type's note).
+    public func removeStaleFrames() throws {
+        guard let directory else { return }
+        for name in staleFrames {
+            do { try Posix.unlink(directory + "/" + name) } catch {
+                throw RenderError("cannot remove the earlier frame \(directory)/\(name): \(error.reason)")
+            }
+        }
+    }
+
+    /// `frame-` then at least six digits then `.png`: the names render writes.
+    public static func isFrameName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst(6).dropLast(4)
+        return digits.count >= 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// A file render will create or replace: not a directory, and its folder
+    /// exists (or can be created) and is writable.
+    private static func checkFile(_ path: String, option: Setting, example: String) throws {
+        if kind(path) == S_IFDIR || path.hasSuffix("/") {
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            throw RenderError("\(option) \(path) is a directory: give a file name such as \(base)/\(example)")
+        }
+        let parent = parentPath(path)
+        try checkCreatable(parent.isEmpty ? "." : parent, option: option, forFile: path)
+    }
+
+    /// A directory that exists and is writable, or whose nearest existing
+    /// ancestor is a writable directory (render creates the rest).
+    private static func checkCreatable(_ directory: String, option: Setting, forFile file: String? = nil) throws {
+        var probe = directory
+        while kind(probe) == nil {
+            let parent = parentPath(probe)
+            probe = parent.isEmpty ? "." : parent
+            if probe == "/" || probe == "." { break }
+        }
+        let what: SettingMessage = file.map { "\(option) \($0)" } ?? "\(option) \(directory)"
+        guard kind(probe) == S_IFDIR else {
+            throw RenderError("cannot create \(what): \(probe) is not a directory; choose another \(option)")
+        }
+        guard Posix.canCreateFiles(in: probe) else {
+            throw RenderError("cannot create \(what): \(probe) is not writable; choose another \(option) or fix its permissions")
+        }
+    }
+
+    /// The file type bits of `path` (`S_IFDIR`, `S_IFREG`, …), or nil when it does not exist.
+    private static func kind(_ path: String) -> mode_t? {
+        Posix.fileType(following: path)
+    }
+}
+
+extension RenderTargets {
+    /// The refusal of a render over the frame limit: how many frames, and what to pass.
+    public static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool) -> SettingMessage {
+        let count = frameCount == Int.max ? "more than \(Int.max)" : "\(frameCount)"
+        let seconds = String(format: "%.0f", Double(frameCount) / Double(fps))
+        let limitText = "\(limit)" + (explicit ? "" : " (one hour of frames)")
+        let pass = frameCount == Int.max ? "N" : "\(frameCount)"
+        return "\(file) spans \(seconds) s: at \(fps) fps that is \(count) frames, over the limit of \(limitText)"
+            + "; nothing was written. Pass \(.maxFrames) \(pass) to render them all, or lower \(.fps)"
+    }
+
+    /// Why the contact sheet, frame limit and overwrite options do not go
+    /// together, or nil: one line naming the option and what to pass.
+    public static func optionProblem(contactSheet: String?, cells: Int?, columns: Int?, maxFrames: Int?,
+                                     overwrite: Bool, format: RenderFormat) -> SettingMessage? {
+        if let cells, !(1...400).contains(cells) { return "\(.contactSheetFrames) must be 1…400, got \(cells)" }
+        if let columns, !(1...400).contains(columns) { return "\(.columns) must be 1…400, got \(columns)" }
+        if contactSheet == nil, cells != nil || columns != nil {
+            return "\(.contactSheetFrames) and \(.columns) shape a contact sheet: give \(.contactSheet) FILE.png too"
+        }
+        if let maxFrames, maxFrames < 1 { return "\(.maxFrames) must be a positive number of frames, got \(maxFrames)" }
+        if overwrite, format != .png {
+            return "\(.overwrite) replaces PNG frames in \(.out) DIR; a y4m file is always replaced whole"
+        }
+        return nil
+    }
+
+    /// Creates the folder a file goes in, as `Setting.out` is created.
+    public static func createParent(of path: String, option: Setting) throws {
+        let parent = parentPath(path)
+        guard !parent.isEmpty else { return }
+        try RenderOutput.makeDirectories(parent, option: option)
+    }
+}

@@ -1,0 +1,228 @@
+import Devices
+import Knob
+import Logging
+import Motion
+import ServiceLifecycle
+import Synchronization
+
+/// A live capture wired to its consumers, as a service of the lifecycle:
+/// the sample path (`SampleRun`: pipeline and sinks, for `tiltd run` and
+/// `serve`), a trace (`Setting.record`, `tiltd record`), and the `Setting.count` and
+/// `Setting.duration` limits. SIGINT, SIGTERM and SIGHUP (through the lifecycle's
+/// graceful shutdown) end it: the buffer is disabled and the trace flushed
+/// and closed before `run()` returns.
+///
+/// Samples flow on the capture thread: capture → trace → sample run.
+public final class DeviceRun: Service, @unchecked Sendable {
+    // Safe to share: `control` is a Mutex; every other mutable property is
+    // touched only inside `handle`, on the capture thread of the one capture
+    // that runs at a time (`open` starts a new one only after `close` has
+    // waited for the previous one to finish), or after the run has ended.
+    private let configuration: CaptureConfiguration
+    private let sampleRun: SampleRun?
+    private let tracePath: String?
+    private var trace: TraceWriter?
+    private let countLimit: Int?
+    private let durationSeconds: Double?
+    private let openAtStart: Bool
+    private let version: String
+    private let logger: Logger
+    private let clock: any Clock<Duration>
+    private var samples = 0
+    private var failure: String?
+    private let control = Mutex(Control())
+
+    private struct Control {
+        var capture: CaptureLoop?
+        var ended = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    /// - Parameters:
+    ///   - capture: which device and how.
+    ///   - sampleRun: where readings go, or nil to only record.
+    ///   - tracePath: `Setting.record` `FILE` / `Setting.out` `FILE`.
+    ///   - count: stop after this many samples read.
+    ///   - duration: stop after this many seconds.
+    ///   - openAtStart: open the device when the run starts (false: the
+    ///     caller opens and closes it with `open()`/`close()`, `Setting.onDemand`).
+    ///   - version: tiltd's version, recorded in the trace header.
+    ///   - logger: device notices and errors.
+    ///   - clock: times `duration`.
+    public init(capture: CaptureConfiguration, sampleRun: SampleRun?, tracePath: String? = nil,
+                count: Int? = nil, duration: Double? = nil, openAtStart: Bool = true,
+                version: String, logger: Logger = TiltdLog.logger, clock: any Clock<Duration> = ContinuousClock()) {
+        self.configuration = capture
+        self.sampleRun = sampleRun
+        self.tracePath = tracePath
+        self.countLimit = count
+        self.durationSeconds = duration
+        self.openAtStart = openAtStart
+        self.version = version
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// Samples read so far (final once `run()` has returned).
+    public var samplesRead: Int { samples }
+
+    /// Runs until a limit, a shutdown signal or a fatal error.
+    ///
+    /// - Throws: `ReportedFailure` (already logged) when the device cannot be
+    ///   opened at the start or the trace cannot be written.
+    public func run() async throws {
+        if openAtStart {
+            do { try open() } catch {
+                logger.notice("\(error)")
+                if configuration.source == .iio, DeviceListing.meansNothingToRead(error) {
+                    logger.notice("\(DeviceListing.nothingToReadHint(uri: configuration.uri))")
+                }
+                throw ReportedFailure(description: "\(error)")
+            }
+        }
+        // `Setting.duration` ends the run on the clock (the timer ends with the run).
+        let limit = durationSeconds.map { seconds in
+            Task { [self, clock] in
+                if (try? await clock.sleep(for: .nanoseconds(Int64(seconds * 1e9)))) != nil { end() }
+            }
+        }
+        defer { limit?.cancel() }
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let ended = control.withLock { control -> Bool in
+                        if control.ended { return true }
+                        control.waiter = continuation
+                        return false
+                    }
+                    if ended { continuation.resume() }
+                }
+            } onCancel: { self.end() }
+        } onGracefulShutdown: { self.end() }
+        await close()
+        sampleRun?.finish()
+        if let trace {
+            do { try trace.close() } catch { fail("\(error)") }
+        }
+        if let failure { throw ReportedFailure(description: failure) }
+    }
+
+    /// Opens the device and starts capturing, unless a capture runs already.
+    ///
+    /// - Throws: why the device cannot be opened (bad URI, none found, busy).
+    public func open() throws {
+        let capture = configuration.makeCapture()
+        let isNew = control.withLock { control -> Bool in
+            guard control.capture == nil, !control.ended else { return false }
+            control.capture = capture
+            return true
+        }
+        guard isNew else { return }
+        do {
+            try capture.start { [self] event in
+                let keepGoing = handle(event)
+                if !keepGoing { end() }
+                return keepGoing
+            }
+        } catch {
+            control.withLock { $0.capture = nil }
+            throw error
+        }
+    }
+
+    /// Stops the capture and returns once its thread has finished (buffer
+    /// disabled); the run goes on (a later `open()` resumes it).
+    public func close() async {
+        let capture = control.withLock { control -> CaptureLoop? in
+            defer { control.capture = nil }
+            return control.capture
+        }
+        capture?.stop()
+        await capture?.finished()
+    }
+
+    /// Ends the run: a limit was reached, a signal came, or writing failed.
+    public func end() {
+        let (capture, waiter) = control.withLock { control in
+            control.ended = true
+            defer { control.waiter = nil }
+            return (control.capture, control.waiter)
+        }
+        capture?.stop()
+        waiter?.resume()
+    }
+
+    /// Handles one capture event on the capture thread; false stops capture.
+    private func handle(_ event: CaptureEvent) -> Bool {
+        switch event {
+        case .notice(let diagnostic):
+            TiltdLog.log(diagnostic, to: logger)
+        case .opened(let status):
+            logger.notice("\(status.openedMessage)")
+            reportStatus(status)
+            if trace == nil, let tracePath {
+                do {
+                    trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status, version: version))
+                } catch {
+                    return fail("\(error)")
+                }
+            }
+        case .statusChanged(let status):
+            reportStatus(status)
+        case .fault(let message, let time):
+            logger.notice("\(message)")
+            do { try trace?.appendGap(timestampNanoseconds: time, reason: message) } catch {
+                return fail("\(error)")
+            }
+        case .sample(let sample):
+            samples += 1
+            if let trace {
+                do {
+                    try trace.append(timestampNanoseconds: sample.reading.timestampNanoseconds,
+                                     raw: sample.raw, acceleration: sample.reading.acceleration,
+                                     rotationRate: sample.reading.rotationRate, rawRotation: sample.rawRotation)
+                } catch {
+                    return fail("\(error)")
+                }
+            }
+            sampleRun?.process(sample.reading)
+            if let countLimit, samples >= countLimit { return false }
+        }
+        return true
+    }
+
+    /// Tells the sinks the device's status (HasGyroscope on D-Bus).
+    private func reportStatus(_ status: CaptureStatus) {
+        sampleRun?.sink.captureStatus(status, fusingGyroscope: configuration.gyroEnabled && status.readsGyroscope)
+    }
+
+    @discardableResult
+    private func fail(_ message: String) -> Bool {
+        logger.notice("\(message)")
+        failure = failure ?? message
+        return false
+    }
+
+    /// The trace header for a device: metadata enough to replay and to know
+    /// where the samples came from.
+    public static func header(_ status: CaptureStatus, version: String) -> TraceHeader {
+        let info = status.info
+        var extra = ["device": info.id, "mode": status.mode.rawValue, "clock": status.clock,
+                     "scale-source": info.scaleSource, "offset-source": info.offsetSource]
+        if let location = info.location { extra["location"] = location }
+        if let pad = status.pad {
+            extra["source"] = "evdev \(pad.usbID) \(pad.family.rawValue)"
+            extra["mode"] = "events"
+        }
+        if let rotation = status.rotation {
+            // The samples' acceleration is the hub's "up" × 9.80665 m/s², not the accelerometer's.
+            extra["source"] = "fused rotation \(rotation.displayName), components "
+                + (rotation.convention.map(String.init(describing:)) ?? "unchecked")
+        }
+        return TraceHeader(name: info.name, label: info.label, uri: info.uri, scale: info.scale,
+                           offset: info.offset, mountMatrix: info.mountMatrix,
+                           mountMatrixSource: info.mountMatrixSource.rawValue,
+                           samplingFrequencyHertz: status.pad == nil ? status.rateHertz : nil, tiltdVersion: version,
+                           extra: extra, gyro: status.gyro?.traceHeader ?? status.pad?.gyroTraceHeader)
+    }
+}

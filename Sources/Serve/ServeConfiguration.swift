@@ -1,0 +1,157 @@
+import Devices
+import Foundation
+import Glibc
+import Knob
+import Motion
+import Web
+
+/// Everything `tiltd serve` runs with. The command fills it from its
+/// options; `init` checks it, so a bad value is refused in one line naming
+/// the option before anything opens or listens; `ServeRun` runs it.
+public struct ServeConfiguration: Sendable {
+    /// Where the states come from.
+    public enum Source: Sendable {
+        /// A trace or CSV recording played in real time (`Setting.replay`, `Setting.loop`).
+        case replay(path: String, loop: Bool, units: CSVUnits, gyroUnits: GyroUnits)
+        /// An accelerometer (the device options).
+        case device(CaptureConfiguration)
+
+        /// The recording's path, nil for a device: the subject of the run's warnings.
+        public var replayPath: String? {
+            if case let .replay(path, _, _, _) = self { return path }
+            return nil
+        }
+
+        /// What `/healthz` and the announcement say the states come from.
+        public var description: String {
+            switch self {
+            case let .replay(path, loop, _, _):
+                return "replay \(path)" + (loop ? " (loop)" : "")
+            case let .device(capture):
+                return "device " + (capture.device ?? "display accelerometer") + " at " + capture.uri
+            }
+        }
+    }
+
+    /// The page's recording ring (`Setting.recordDir`, `Setting.recordLimit`,
+    /// `Setting.recordKeep`, `Setting.recordMaxMib`, docs/controls.md).
+    public struct Ring: Sendable, Equatable {
+        /// Where the ring's traces are written.
+        public var directory: String
+        /// The longest recording, the ring's full circle.
+        public var limitSeconds: Double
+        /// The most finished traces kept in `directory` (older ones are deleted).
+        public var keep: Int
+        /// The most MiB the finished traces take together (the newest is kept whatever its size).
+        public var maximumMebibytes: Int
+
+        /// The values `Setting.recordKeep` may take.
+        public static let keepRange = 1...100_000
+        /// The values `Setting.recordMaxMib` may take.
+        public static let maximumMebibytesRange = 1...1_048_576
+
+        /// The ring's full circle without `Setting.recordLimit`.
+        public static let defaultLimitSeconds = 45.0
+        /// The limits `Setting.recordLimit` may take.
+        public static let limitRange = 1.0...600.0
+
+        /// Checks the limits and that the ring can create files in `directory`.
+        ///
+        /// - Throws: `SettingError` naming `Setting.recordDir`, `Setting.recordLimit`,
+        ///   `Setting.recordKeep` or `Setting.recordMaxMib`.
+        public init(directory: String, limitSeconds: Double = Ring.defaultLimitSeconds,
+                    keep: Int = WebRingRecorder.defaultKeep,
+                    maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes) throws(SettingError) {
+            guard limitSeconds.isFinite, Self.limitRange.contains(limitSeconds) else {
+                throw SettingError("\(.recordLimit) \(limitSeconds): give 1 to 600 seconds")
+            }
+            guard Self.keepRange.contains(keep) else {
+                throw SettingError("\(.recordKeep) \(keep): give 1 to \(Self.keepRange.upperBound) recordings")
+            }
+            guard Self.maximumMebibytesRange.contains(maximumMebibytes) else {
+                throw SettingError("\(.recordMaxMib) \(maximumMebibytes): give 1 to \(Self.maximumMebibytesRange.upperBound) MiB")
+            }
+            var isDirectory: ObjCBool = false
+            guard !directory.isEmpty, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+                throw SettingError("\(.recordDir) \(directory): no such directory; create it first (mkdir -p \(directory))")
+            }
+            guard isDirectory.boolValue else {
+                throw SettingError("\(.recordDir) \(directory) is a file: give a directory for the recordings")
+            }
+            guard access(directory, W_OK | X_OK) == 0 else {
+                throw SettingError("\(.recordDir) \(directory): cannot create files there (\(String(cString: strerror(errno)))); "
+                    + "give a directory you can write to")
+            }
+            self.directory = directory
+            self.limitSeconds = limitSeconds
+            self.keep = keep
+            self.maximumMebibytes = maximumMebibytes
+        }
+    }
+
+    /// Address, port, allowed host names and limits of the web server.
+    public var server: WebServerConfiguration
+    /// Side of the knob's layer images in pixels: the knob's size on the page.
+    public var layerSizePixels: Int
+    public var source: Source
+    public var pipeline: PipelineConfiguration
+    /// The LARSBar volume slider; without one of its options the page has none.
+    public var slider: ServeSlider.Settings
+    /// The recording ring, or nil: the page shows none.
+    public var ring: Ring?
+    /// The light's colour at start.
+    public var light: LightColour
+    /// Whether viewers may set the light's colour (otherwise the page only shows it).
+    public var interactiveLight: Bool
+    /// tiltd's version, for the headers of the ring's traces.
+    public var version: String
+
+    /// The layer sizes `Setting.size` may take, in pixels.
+    public static let layerSizeRange = 16...1024
+
+    /// Checks the server's address and limits and the layer size.
+    ///
+    /// - Throws: `SettingError` naming the option and the values it takes.
+    public init(server: WebServerConfiguration, layerSizePixels: Int = 256, source: Source,
+                pipeline: PipelineConfiguration = PipelineConfiguration(), slider: ServeSlider.Settings,
+                ring: Ring? = nil, light: LightColour = .white, interactiveLight: Bool = false,
+                version: String) throws(SettingError) {
+        try Self.check(server: server, layerSizePixels: layerSizePixels)
+        self.server = server
+        self.layerSizePixels = layerSizePixels
+        self.source = source
+        self.pipeline = pipeline
+        self.slider = slider
+        self.ring = ring
+        self.light = light
+        self.interactiveLight = interactiveLight
+        self.version = version
+    }
+
+    /// Checks what the command line says about the server and the layers,
+    /// before anything is opened.
+    ///
+    /// - Throws: `SettingError` naming the option and the values it takes.
+    public static func check(server: WebServerConfiguration, layerSizePixels: Int) throws(SettingError) {
+        var ipv4 = in_addr(), ipv6 = in6_addr()
+        guard inet_pton(AF_INET, server.host, &ipv4) == 1 || inet_pton(AF_INET6, server.host, &ipv6) == 1 else {
+            throw SettingError(WebServerError.badHost(server.host).message)
+        }
+        guard layerSizeRange.contains(layerSizePixels) else {
+            throw SettingError("\(.size) \(layerSizePixels): layer images are 16 to 1024 pixels")
+        }
+        guard (1...1024).contains(server.maxStreams) else {
+            throw SettingError("\(.maxStreams) \(server.maxStreams): give 1 to 1024")
+        }
+        if let perClient = server.maxStreamsPerClient, !(1...server.maxStreams).contains(perClient) {
+            throw SettingError("\(.maxStreamsPerClient) \(perClient): give 1 to \(.maxStreams) (\(server.maxStreams))")
+        }
+        if let maxConnections = server.maxConnections, !(1...65536).contains(maxConnections) {
+            throw SettingError("\(.maxConnections) \(maxConnections): give 1 to 65536")
+        }
+        for name in server.allowedHosts where !WebHostAllowlist.isValidName(name) {
+            throw SettingError("\(.allowHost) \(name): give a host name or address without scheme or path, "
+                + "e.g. \(.allowHost) mybox.local")
+        }
+    }
+}
