@@ -36,7 +36,7 @@ public struct RotationConventionChooser: Sendable {
                 toleranceRadians: Double = 15 * .pi / 180, evidenceSamples: Int = 10) {
         self.toleranceRadians = toleranceRadians
         self.evidenceSamples = evidenceSamples
-        let cosineTolerance = GravityFusion.cosine(toleranceRadians)
+        let cosineTolerance = Self.cosine(toleranceRadians)
         self.cosineTolerance = cosineTolerance
         let (_, closest) = RotationQuaternion.convention(agreeingWith: acceleration, components: components,
                                                          toleranceRadians: toleranceRadians)
@@ -81,4 +81,16 @@ public struct RotationConventionChooser: Sendable {
     }
 
     static let standardGravity = 9.80665
+
+    /// cos(x) for |x| ≤ π by its Taylor series to x¹² (error < 1e-6 there),
+    /// once per chooser (no libm call needed here).
+    private static func cosine(_ x: Double) -> Double {
+        var term = 1.0
+        var sum = 1.0
+        for n in stride(from: 2, through: 24, by: 2) {
+            term *= -x * x / Double((n - 1) * n)
+            sum += term
+        }
+        return sum
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 /// hand motion with optical ground truth (BROAD excerpts), scripted shoves
 /// and rests, jittered intervals and gaps.
 @Suite struct AttitudeFusionTests {
-    typealias Script = GravityFusionTests
+    typealias Script = MotionScript
     static let g = 9.81
 
     /// One BROAD excerpt (Tests/Fixtures/README.md): readings, true "up" and the movement flag.
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func jitteredIntervalsAreIntegratedAsTheyCame() {
-        // The wrist motion of GravityFusionTests, sampled at 100 Hz ± 30 %
+        // A wrist tilting back and forth, sampled at 100 Hz ± 30 %
         // (each timestamp and the rate at that instant): the real Δt must
         // be used, or the turn between samples is wrong.
         var seed: UInt64 = 9
@@ -141,7 +141,7 @@ import Testing
         var samples: [(Reading, SIMD3<Double>)] = []
         let angles = { (t: Double) in (roll: 0.4 * sin(2 * .pi * 0.3 * t), pitch: 0.5 * sin(2 * .pi * 0.5 * t)) }
         while t < 12 {
-            // The rate at t itself: u̇ × u (see `GravityFusionTests.script`).
+            // The rate at t itself: u̇ × u (see `MotionScript.script`).
             let h = 1e-5
             let later = angles(t + h), earlier = angles(t - h), now = angles(t)
             let u = Script.up(roll: now.roll, pitch: now.pitch)
@@ -224,5 +224,122 @@ import Testing
             let rate = reading.rotationRate! - motion.gyroBias
             #expect(((motion.rotationRate - rate) * (motion.rotationRate - rate)).sum() < 1e-12)
         }
+    }
+
+    @Test func fusedFollowsAKnownRotationMoreCloselyThanAccelerometerOnly() {
+        // A wrist tilting back and forth at 1.5 Hz, ±35°, with the
+        // tangential acceleration such a motion brings (phase-shifted).
+        let motion = Script.script(seconds: 6, angles: { t in
+            (roll: 0.2 * sin(2 * .pi * 0.7 * t), pitch: 0.6 * sin(2 * .pi * 1.5 * t))
+        }, shake: { t in SIMD3(0, 3 * cos(2 * .pi * 1.5 * t), 0) })
+        // From 3 s: started mid-motion, the fusion averages the acceleration
+        // over the time since its start (`AttitudeFusion`), so a sample
+        // taken mid-swing weighs for its first seconds.
+        let fused = Script.errors(motion, gyro: true, after: 3)
+        let accelerometerOnly = Script.errors(motion, gyro: false, after: 3)
+        #expect(Script.mean(fused) < 1.5, "fused mean error \(Script.mean(fused))°")
+        #expect(Script.mean(fused) * 4 < Script.mean(accelerometerOnly),
+                "fused \(Script.mean(fused))° vs accelerometer-only \(Script.mean(accelerometerOnly))°")
+        #expect(fused.max()! < accelerometerOnly.max()!)
+    }
+
+    @Test func fusedIgnoresAShakeThatAccelerometerOnlyFollows() {
+        // Flat and still, then 0.6 s of hard sideways shaking (±1.5 g at
+        // 6 Hz) with no rotation, then still again.
+        let shaken = Script.script(seconds: 4, angles: { _ in (roll: 0, pitch: 0) }, shake: { t in
+            t >= 2 && t < 2.6 ? SIMD3(15 * sin(2 * .pi * 6 * (t - 2)), 4 * sin(2 * .pi * 3 * (t - 2)), 0) : .zero
+        })
+        let fused = Script.errors(shaken, gyro: true)
+        let accelerometerOnly = Script.errors(shaken, gyro: false)
+        // The shake leaves the device moving at 0.7 m/s (its accelerations
+        // do not sum to zero): what the fusion's average in the inertial
+        // frame cannot tell from gravity until it is spread over τ; 2° was
+        // 1° with issue 11's filter and its magnitude rejection, which
+        // costs 3–9° on carried devices (docs/motion.md).
+        #expect(fused.max()! < 2, "fused peak error \(fused.max()!)°")
+        #expect(accelerometerOnly.max()! > 5, "accelerometer-only peak error \(accelerometerOnly.max()!)°")
+    }
+
+    @Test func startsAtTheFirstSampleAndResetsAfterAGap() {
+        var pipeline = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false))
+        let tilted = Script.up(roll: 0.4, pitch: -0.3) * Self.g
+        let first = pipeline.process(Reading(timestampNanoseconds: 0, acceleration: tilted, rotationRate: .zero))
+        #expect(abs(first!.roll - 0.4) < 1e-9 && abs(first!.pitch + 0.3) < 1e-9)
+        _ = pipeline.process(Reading(timestampNanoseconds: 10_000_000, acceleration: tilted,
+                                     rotationRate: SIMD3(3, 0, 0)))
+        // After a 2 s gap the estimate starts again from the acceleration,
+        // not from where a wild gyro reading left it.
+        let other = Script.up(roll: -0.2, pitch: 0.5) * Self.g
+        let after = pipeline.process(Reading(timestampNanoseconds: 2_010_000_000, acceleration: other,
+                                             rotationRate: .zero))
+        #expect(abs(after!.roll + 0.2) < 1e-9 && abs(after!.pitch - 0.5) < 1e-9)
+        #expect(pipeline.takeDiagnostics().map(\.kind) == ["filter-reset"])
+    }
+
+    @Test func whenTheGyroGoesAwayTheFilterGoesOnFromTheFusedAngles() {
+        // Fused through a shake (accelerometer-only would be pulled away),
+        // then the gyro is lost mid-shake: the next state continues from the
+        // fused angles instead of jumping to a stale low-pass value.
+        let shaken = Script.script(seconds: 3, angles: { _ in (roll: 0.3, pitch: 0.2) }, shake: { t in
+            t >= 1 ? SIMD3(12 * sin(2 * .pi * 5 * t), 0, 0) : .zero
+        })
+        var pipeline = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false))
+        var last: TiltState?
+        for (index, (reading, _)) in shaken.enumerated() {
+            var input = reading
+            if index >= 150 { input.rotationRate = nil }
+            let state = pipeline.process(input)!
+            if index == 150, let last {
+                #expect(abs(state.roll - last.roll) < 0.01 && abs(state.pitch - last.pitch) < 0.01,
+                        "jumped from \(last) to \(state)")
+                #expect(abs(last.roll - 0.3) < 0.02 && abs(last.pitch - 0.2) < 0.02)
+            }
+            last = state
+        }
+    }
+
+    @Test func readingsWithoutGyroKeepTheAccelerometerOnlyOutputExactly() {
+        let sweep = TiltPipelineTests.sweep()
+        var plain = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false))
+        var ignoring = TiltPipeline(configuration: PipelineConfiguration(gateEnabled: false, gyroEnabled: false))
+        for reading in sweep {
+            var withGyro = reading
+            withGyro.rotationRate = SIMD3(0.1, 0.2, 0.3)
+            #expect(plain.process(reading) == ignoring.process(withGyro))
+        }
+    }
+
+    @Test func aBiasBeingLearntDoesNotTiltAStillTiltedDevice() {
+        var fusion = AttitudeFusion()
+        let bias = SIMD3(0.02, -0.01, 0.005)
+        let still = Script.script(seconds: 12, gyroBias: bias, angles: { _ in (roll: 0.3, pitch: 0.2) })
+        fusion.restart(acceleration: still[0].0.acceleration)
+        var worst = 0.0
+        for (reading, truth) in still.dropFirst() {
+            let direction = fusion.update(acceleration: reading.acceleration, rotationRate: reading.rotationRate!,
+                                          intervalSeconds: 0.01)
+            worst = max(worst, acos(min(1, (direction * truth).sum())) * 180 / .pi)
+        }
+        let learned = fusion.bias - bias
+        #expect((learned * learned).sum().squareRoot() < 0.001, "bias estimate \(fusion.bias)")
+        #expect(worst < 1, "worst error \(worst)° while the bias was learned")
+    }
+
+    @Test func theDirectionStaysAUnitVectorThroughFastMotionShakesAndJitter() {
+        // The quaternions are rescaled by one Newton step near unit length
+        // (a square root only far from it): "up" must stay a unit vector on
+        // every step, from a start far from the truth on.
+        let samples = Script.script(seconds: 6, angles: { t in (1.2 * sin(2 * .pi * 1.3 * t), 0.6 * sin(2 * .pi * 0.7 * t)) },
+                                    shake: { t in t > 3 && t < 4 ? SIMD3(14 * sin(40 * t), 0, 9 * cos(33 * t)) : .zero })
+        var fusion = AttitudeFusion()
+        fusion.restart(acceleration: SIMD3(1, 0, 0))  // far from the truth: large corrections first
+        var worst = 0.0
+        for (index, (reading, _)) in samples.enumerated() {
+            let interval = 0.01 + 0.0004 * sin(Double(index) * 1.7)
+            let direction = fusion.update(acceleration: reading.acceleration, rotationRate: reading.rotationRate!,
+                                          intervalSeconds: interval)
+            worst = max(worst, abs((direction * direction).sum().squareRoot() - 1))
+        }
+        #expect(worst < 4e-7, "|direction| strayed \(worst) from 1")
     }
 }

@@ -102,7 +102,7 @@ let scenarios: [(key: String, title: String, jitter: Bool, gyro: Bool, configura
     ("swift_pipeline_nogate", "gate off (every sample a state)", false, false, PipelineConfiguration(gateEnabled: false)),
     ("swift_pipeline_auto", "gate on, --screen-orientation auto --neutral auto", false, false,
      PipelineConfiguration(screenOrientation: .auto, neutral: .auto)),
-    ("swift_pipeline_fused", "gate on, gyro fused (GravityFusion)", false, true, PipelineConfiguration()),
+    ("swift_pipeline_fused", "gate on, gyro fused (AttitudeFusion)", false, true, PipelineConfiguration()),
     ("swift_pipeline_fused_jitter", "gate on, gyro fused, jittered timestamps", true, true, PipelineConfiguration()),
 ]
 
