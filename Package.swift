@@ -35,16 +35,16 @@ let package = Package(
         //   sample path   SamplePath
         //   devices       Devices                      Controls → Images
         //   model         Motion                       Knob
-        //   system        System
+        //   platform      Platform
         //
-        // System: POSIX calls, the thread for blocking C calls, the log
+        // Platform: POSIX calls, the thread for blocking C calls, the log
         // handler. No Foundation (as everything `tiltd-run` links).
         .target(
-            name: "System",
-            dependencies: ["CSystemShim", .product(name: "Logging", package: "swift-log")]
+            name: "Platform",
+            dependencies: ["CPlatform", .product(name: "Logging", package: "swift-log")]
         ),
-        // prctl(PR_SET_NAME) for System's threads (variadic in C).
-        .systemLibrary(name: "CSystemShim"),
+        // prctl(PR_SET_NAME) for Platform's threads (variadic in C).
+        .systemLibrary(name: "CPlatform"),
         // libiio 0.24 (Debian: libiio-dev) and libudev (libudev-dev), reached
         // only through Sources/Devices/IIO/LibIIO.swift.
         .systemLibrary(
@@ -96,12 +96,12 @@ let package = Package(
         .target(name: "Motion", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // Devices: what feeds Motion: IIO through libiio, evdev pads, the
         // device listing and the one capture loop (reopen, backoff).
-        .target(name: "Devices", dependencies: ["Motion", "System", "CLibIIO", "CLibEvdev"]),
+        .target(name: "Devices", dependencies: ["Motion", "Platform", "CLibIIO", "CLibEvdev"]),
         // Knob: the knob's model (shine, states) and its rasterizer, in
         // memory (no C library: `tiltd run` links it).
         .target(name: "Knob", dependencies: ["Motion"]),
         // Images: Knob's images as PNG files and bytes, through libpng.
-        .target(name: "Images", dependencies: ["Knob", "CPNG", "System"]),
+        .target(name: "Images", dependencies: ["Knob", "CPNG", "Platform"]),
         // Controls: the seed's other controls (LARSBar EQ slider, Spark
         // recording ring, RGB colour sliders) drawn with Knob's rasterizer.
         .target(name: "Controls", dependencies: ["Knob", "Images"]),
@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "Levels",
             dependencies: [
-                "CPulse", "CSndFile", "Motion", "Knob", "System",
+                "CPulse", "CSndFile", "Motion", "Knob", "Platform",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "SamplePath",
             dependencies: [
-                "Motion", "Devices", "Knob", "System",
+                "Motion", "Devices", "Knob", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -129,7 +129,7 @@ let package = Package(
         .target(
             name: "StateSocket",
             dependencies: [
-                "SamplePath", "Motion", "Knob", "System",
+                "SamplePath", "Motion", "Knob", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -141,7 +141,7 @@ let package = Package(
         .target(
             name: "Bus",
             dependencies: [
-                "Knob", "Motion", "Devices", "SamplePath", "System", "CSDBus", "CTiltBus",
+                "Knob", "Motion", "Devices", "SamplePath", "Platform", "CSDBus", "CTiltBus",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -151,7 +151,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "SamplePath", "StateSocket", "Devices", "Motion", "System",
+                "SamplePath", "StateSocket", "Devices", "Motion", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -194,7 +194,7 @@ let package = Package(
         .target(
             name: "Render",
             dependencies: [
-                "Motion", "Knob", "Images", "Controls", "Levels", "SamplePath", "Daemon", "System",
+                "Motion", "Knob", "Images", "Controls", "Levels", "SamplePath", "Daemon", "Platform",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -204,7 +204,7 @@ let package = Package(
         .target(
             name: "Commands",
             dependencies: [
-                "Motion", "Devices", "Bus", "SamplePath", "StateSocket", "Daemon", "System",
+                "Motion", "Devices", "Bus", "SamplePath", "StateSocket", "Daemon", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -213,7 +213,7 @@ let package = Package(
             name: "tiltd",
             dependencies: [
                 "Motion", "Devices", "Knob", "Controls", "Levels", "Web", "Serve", "Bus",
-                "SamplePath", "Daemon", "System", "Render", "Commands",
+                "SamplePath", "Daemon", "Platform", "Render", "Commands",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -245,7 +245,7 @@ let package = Package(
         .testTarget(name: "DevicesTests", dependencies: ["Devices", "Motion", "tiltd"]),
         // Golden-image comparison shared by the test targets that keep goldens.
         .target(name: "GoldenTesting", dependencies: ["Knob", "Images"], path: "Tests/GoldenTesting"),
-        .testTarget(name: "KnobTests", dependencies: ["Knob", "Images", "Motion", "System", "GoldenTesting"],
+        .testTarget(name: "KnobTests", dependencies: ["Knob", "Images", "Motion", "Platform", "GoldenTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "Images", "GoldenTesting"],
                     exclude: ["Golden"]),
@@ -267,9 +267,9 @@ let package = Package(
         // Unix socket client, temporary directories, deadlines, tiltd's log
         // lines, the test tier.
         .target(name: "TiltdTestSupport", dependencies: [
-            "Knob", "Motion", "System", .product(name: "Logging", package: "swift-log"),
+            "Knob", "Motion", "Platform", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TiltdTestSupport"),
-        .testTarget(name: "SamplePathTests", dependencies: ["SamplePath", "Daemon", "StateSocket", "System", "Motion",
+        .testTarget(name: "SamplePathTests", dependencies: ["SamplePath", "Daemon", "StateSocket", "Platform", "Motion",
                                                            "Knob", "TiltdTestSupport"]),
         .testTarget(name: "StateSocketTests", dependencies: ["StateSocket", "SamplePath", "Motion", "Knob",
                                                             "TiltdTestSupport"]),

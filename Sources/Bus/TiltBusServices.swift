@@ -1,6 +1,6 @@
 import Devices
+import Platform
 import ServiceLifecycle
-import System
 
 /// The D-Bus service as a service of the lifecycle: it serves from its own
 /// bus thread until the group shuts down, then releases the name and ends

@@ -2,9 +2,9 @@ import Devices
 import Glibc
 import Knob
 import Motion
+import Platform
 import SamplePath
 import Synchronization
-import System
 
 /// The D-Bus service `net.tiltd.Tilt`: exports `/net/tiltd/Tilt` with
 /// interface `net.tiltd.Tilt1` (docs/dbus.md) and sends PropertiesChanged

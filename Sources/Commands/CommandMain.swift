@@ -1,8 +1,8 @@
 import ArgumentParser
 import Glibc
 import Motion
+import Platform
 import SamplePath
-import System
 
 /// The main of both executables (`tiltd`, `tiltd-run`): ArgumentParser's
 /// own, after installing tiltd's log format (`tiltd: …` on stderr, once)

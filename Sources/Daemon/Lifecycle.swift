@@ -1,9 +1,9 @@
 import Glibc
 import Logging
+import Platform
 import SamplePath
 import ServiceLifecycle
 import Synchronization
-import System
 import UnixSignals
 
 /// The one owner of tiltd's running services and its signals.

@@ -1,5 +1,5 @@
 import Knob
-import System
+import Platform
 
 /// Writes `RGBAImage`s as 8-bit RGBA PNG through libpng's simplified write
 /// API (`png_image_write_to_file`, `png_image_write_to_memory`), converting

@@ -2,8 +2,8 @@ import Daemon
 import Glibc
 import Knob
 import Motion
+import Platform
 import SamplePath
-import System
 
 /// `tiltd render`: its options checked together (every refusal before any
 /// file is touched), then the recording through the pipeline to states and

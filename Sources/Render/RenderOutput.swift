@@ -3,7 +3,7 @@ import Glibc
 import Images
 import Knob
 import Motion
-import System
+import Platform
 
 /// Where `tiltd render` puts frames: numbered PNG files in a directory, or
 /// a y4m stream to a file or stdout (written in large blocks with `write`).

@@ -1,5 +1,5 @@
 import Foundation
-import System
+import Platform
 
 /// Progress of a long render on stderr: a redrawn bar when stderr is a
 /// terminal, otherwise a plain "render: 40%" line every 10%. Silent for

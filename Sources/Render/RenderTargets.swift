@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Motion
-import System
+import Platform
 
 /// Every path `tiltd render` will write, checked before the first frame, so
 /// a bad `Setting.contactSheet` or `Setting.out` fails at once instead of after an hour

@@ -2,7 +2,7 @@ import Glibc
 import Knob
 import Logging
 import Motion
-import System
+import Platform
 
 /// Writes states to standard output as JSON Lines (`KnobState.appendJSONLine`).
 ///

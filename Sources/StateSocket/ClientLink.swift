@@ -1,5 +1,5 @@
 import NIOCore
-import System
+import Platform
 
 /// One reader of the state socket as the producer sees it: the
 /// broadcaster's own descriptor of the client's socket, written to directly,

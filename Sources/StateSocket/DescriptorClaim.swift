@@ -1,5 +1,5 @@
+import Platform
 import Synchronization
-import System
 
 /// A descriptor that one of several parties will take over, or else close:
 /// the broadcaster's copy of a client socket, which the client's handler

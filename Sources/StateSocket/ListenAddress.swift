@@ -1,6 +1,6 @@
 import Glibc
 import Motion
-import System
+import Platform
 
 /// Where `Setting.listen` serves the state stream. Only Unix stream sockets:
 /// `unix:PATH`.

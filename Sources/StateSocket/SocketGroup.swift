@@ -1,5 +1,5 @@
 import Glibc
-import System
+import Platform
 
 /// The group a socket file is given, whose members may connect.
 public enum SocketGroup {

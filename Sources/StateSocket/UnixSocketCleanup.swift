@@ -1,6 +1,6 @@
 import Glibc
+import Platform
 import Synchronization
-import System
 
 /// Removes tiltd's socket and lock files when the process ends without
 /// closing its servers (the command line ending it after a failure).

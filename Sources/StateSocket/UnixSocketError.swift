@@ -1,6 +1,6 @@
 import Glibc
 import Motion
-import System
+import Platform
 
 /// Why the state socket could not be set up, worded for the person running
 /// tiltd: what failed, on which path, and what to do.

@@ -1,6 +1,6 @@
 import Glibc
 import Logging
-import System
+import Platform
 
 /// The socket file of a `Setting.listen` path, claimed for one server: bound and
 /// listening, mode 0660 from the start, guarded by a lock file.

@@ -4,10 +4,10 @@ import Knob
 import Logging
 import NIOCore
 import NIOPosix
+import Platform
 import SamplePath
 import ServiceLifecycle
 import Synchronization
-import System
 
 /// Serves the JSON Lines state stream on a Unix stream socket
 /// (`Setting.listen` `unix:PATH`): connections accepted on a thread of their own

@@ -1,5 +1,5 @@
 import Glibc
-import System
+import Platform
 
 /// `tiltd run` as an executable of its own, `tiltd-run`, installed beside
 /// `tiltd`: the daemon then maps none of what the other commands link

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Commands
 import Glibc
-import System
+import Platform
 
 /// The tiltd command line: parses arguments and wires Motion and Knob stages
 /// together. Each subcommand lives in its own file.

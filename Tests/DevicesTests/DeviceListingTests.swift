@@ -1,8 +1,8 @@
 @testable import Devices
 import Foundation
 import Motion
-@testable import tiltd
 import Testing
+@testable import tiltd
 
 /// `tiltd list`'s model in process: which device is marked, what is said
 /// when none can be used, and the text and JSON of each entry.

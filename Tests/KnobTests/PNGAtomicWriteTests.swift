@@ -1,7 +1,7 @@
 import Foundation
 import Images
-import System
 @testable import Knob
+import Platform
 import Testing
 
 /// `PNGWriter.write` replaces a file whole (temporary name, then rename):

@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import Knob
 import Motion
+import Platform
 import SamplePath
-import System
 import Testing
 import TiltdTestSupport
 

@@ -1,6 +1,6 @@
 import Logging
+import Platform
 import Synchronization
-import System
 
 /// Collects the lines a `TiltdLogHandler` writes, for tests that check
 /// what tiltd tells the user.

@@ -1,6 +1,6 @@
 import Glibc
 import Knob
-import System
+import Platform
 
 /// Writes audio as a 16-bit PCM WAV file through libsndfile: tones for
 /// level-file demos and tests (a known signal whose levels are known).

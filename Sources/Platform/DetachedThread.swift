@@ -1,4 +1,4 @@
-import CSystemShim
+import CPlatform
 import Glibc
 
 /// A named POSIX thread that runs one closure and ends: the blocking loops

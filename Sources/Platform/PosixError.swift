@@ -2,7 +2,7 @@ import Glibc
 
 /// A system call that failed: which one and its `errno`.
 ///
-/// Returned by `Posix`, System's one file of the raw POSIX calls the
+/// Returned by `Posix`, Platform's one file of the raw POSIX calls the
 /// socket, the sample path and the render outputs make; the types above it
 /// turn it into an error a user can act on
 /// (`UnixSocketError`, `RenderError`).
