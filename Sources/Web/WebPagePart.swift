@@ -7,7 +7,7 @@
 /// `/events`, or, when the page takes input (`Setting.recordDir`,
 /// `Setting.interactive`), its WebSocket on `/ws`, which offers the same
 /// `events.addEventListener('NAME', e => … e.data …)` for a
-/// `WebChannelFeed` channel and also `events.send(text)` (false while it
+/// `WebStateFeed` channel and also `events.send(text)` (false while it
 /// is not open). Use nothing else of it.
 public struct WebPagePart: Sendable {
     public var style: String

@@ -129,12 +129,4 @@ final class WebRecordingFile {
         return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
             + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
     }
-
-    /// True for a name this server could have given a finished trace
-    /// (`ring-…trace`, letters, digits and `-` only): what the download
-    /// route accepts before it looks the name up.
-    static func isTraceName(_ name: Substring) -> Bool {
-        name.hasPrefix("ring-") && name.hasSuffix(".trace") && name.count <= 64
-            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
-    }
 }

@@ -25,7 +25,7 @@ import Synchronization
 /// Several viewers share the one ring. The viewer that pressed holds it:
 /// presses from others are ignored while it is held, only the holder's
 /// release (or its leaving the page) ends the hold, and every viewer sees
-/// the ring grow through the `ring` channel (`WebChannelFeed`).
+/// the ring grow through the `ring` channel (`WebStateFeed.post`).
 ///
 /// Thread-safe: readings come from the capture thread or the replay task,
 /// input from the server's event loops.
@@ -96,10 +96,7 @@ public final class WebRingRecorder: Sendable {
     }
 
     /// Seconds on the ring's clock.
-    var nowSeconds: Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
+    var nowSeconds: Double { (ContinuousClock.now - start) / .seconds(1) }
 
     /// A viewer presses the ring: a new hold starts unless the ring is
     /// held, complete, finished or out of holds.
@@ -139,11 +136,6 @@ public final class WebRingRecorder: Sendable {
             if shared.ring.isComplete { Self.finish(&shared, logger: logger) }
             return true
         }
-    }
-
-    /// A viewer closed the page: a hold it left pressed ends as a release.
-    public func viewerLeft(_ viewer: Viewer) {
-        release(by: viewer)
     }
 
     /// Ends the recording now (nothing while the ring is held).

@@ -26,13 +26,11 @@ enum WebRouter {
         var boundPort: WebBoundPort
         /// Shown by /healthz: where states come from ("replay FILE", "device …").
         var sourceDescription: String
-        /// Messages beside the states on /events and /ws.
-        var channels: WebChannelFeed
         /// What /ws input may change, and how fast one connection may send.
         var input: WebInputControls
         var inputRate: (perSecond: Double, burst: Int)
         /// How fast all connections together may send input.
-        var sharedInputLimit: WebInputSharedLimit
+        var sharedInputLimit: WebInputRateLimit
         /// The LARSBar slider beside the knob (`Setting.levels`), nil for none.
         var larsBar: WebLARSBar?
         /// The ring and the light's sliders (`WebPageControls`).
@@ -77,7 +75,7 @@ enum WebRouter {
             case .failure(let refusal): return refusal.response
             }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                            body: WebEventStream.body(feed: parts.feed, channels: parts.channels, slot: slot))
+                            body: WebEventStream.body(feed: parts.feed, slot: slot))
         }
         addControlRoutes(to: router, parts: parts)
         router.get("/ws") { _, _ in

@@ -16,10 +16,8 @@ import Synchronization
 /// (graceful shutdown ends the live streams and closes the listener) or in a
 /// task and cancel that task.
 public final class WebServer: Service, Sendable {
-    /// The state feed the page and streams read; the producer emits into it.
+    /// The states and channels the page and streams read; the producer emits into it.
     public let feed: WebStateFeed
-    /// Messages beside the states on the same streams (`levels`, `volume`…).
-    public let channels: WebChannelFeed
     /// The live streams open now and their limit.
     public let slots: WebStreamSlots
     public let configuration: WebServerConfiguration
@@ -44,13 +42,12 @@ public final class WebServer: Service, Sendable {
     /// - Throws: `WebServerError.badHost` when `configuration.host` is not an IP literal.
     public init(configuration: WebServerConfiguration, layers: WebLayerImages, feed: WebStateFeed = WebStateFeed(),
                 input: WebInputControls = WebInputControls(), larsBar: WebLARSBar? = nil,
-                controls: WebPageControls = WebPageControls(), channels: WebChannelFeed? = nil) throws {
+                controls: WebPageControls = WebPageControls()) throws {
         guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
             throw WebServerError.badHost(configuration.host)
         }
         self.configuration = configuration
         self.feed = feed
-        self.channels = channels ?? WebChannelFeed(waking: feed)
         self.slots = WebStreamSlots(limit: configuration.maxStreams,
                                     perSourceLimit: configuration.maxStreamsPerClient)
         let room = WebFileLimit.connectionRoom
@@ -61,10 +58,9 @@ public final class WebServer: Service, Sendable {
         let parts = WebRouter.Parts(feed: feed, slots: slots, layers: layers,
                                     allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
                                     boundPort: boundPort, sourceDescription: configuration.sourceDescription,
-                                    channels: self.channels, input: input,
-                                    inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
-                                    sharedInputLimit: WebInputSharedLimit(perSecond: configuration.sharedInputMessagesPerSecond,
-                                                                          burst: configuration.sharedInputBurst),
+                                    input: input, inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
+                                    sharedInputLimit: WebInputRateLimit(perSecond: configuration.sharedInputMessagesPerSecond,
+                                                                        burst: configuration.sharedInputBurst),
                                     larsBar: larsBar, controls: controls)
         let gate = WebSocketGate(parts: parts, maxMessageBytes: configuration.maxWebSocketMessageBytes)
         let limits = WebConnectionGuard.Limits(maxHeadBytes: configuration.maxRequestHeadBytes,

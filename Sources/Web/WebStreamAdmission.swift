@@ -21,19 +21,7 @@ enum WebStreamAdmission {
         guard WebOriginPolicy.allows(head, allowlist: parts.allowlist, boundPort: parts.boundPort.port) else {
             return .failure(Refusal(status: .forbidden, message: WebResponse.crossOriginMessage))
         }
-        let source = sourceName(remote)
-        switch parts.slots.claim(source: source) {
-        case .granted(let slot):
-            return .success(slot)
-        case .full:
-            return .failure(Refusal(status: .serviceUnavailable, message: WebResponse.busyMessage(limit: parts.slots.limit),
-                                    retryAfterSeconds: 5))
-        case .sourceFull:
-            return .failure(Refusal(status: .serviceUnavailable,
-                                    message: "too many live streams from \(source) (\(parts.slots.perSourceLimit) of "
-                                        + "\(parts.slots.limit)); close a tab or try again later",
-                                    retryAfterSeconds: 5))
-        }
+        return parts.slots.claim(source: sourceName(remote))
     }
 
     /// The source a stream is counted against: the client's IP address.
