@@ -1,5 +1,6 @@
 import Hummingbird
 import Knob
+import SamplePath
 
 /// The routes of `tiltd serve`, all read-only (GET, and HEAD for each):
 ///
@@ -23,7 +24,7 @@ enum WebRouter {
         var slots: WebStreamSlots
         var layers: WebLayerImages
         var allowlist: WebHostAllowlist
-        var boundPort: WebBoundPort
+        var listening: NewestValue<Result<Int, WebServerError>?>
         /// Shown by /healthz: where states come from ("replay FILE", "device …").
         var sourceDescription: String
         /// What /ws input may change, and how fast one connection may send.

@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOPosix
+import SamplePath
 import ServiceLifecycle
 import Synchronization
 
@@ -28,8 +29,9 @@ public final class WebServer: Service, Sendable {
     /// nil when unlimited.
     public let connectionRoom: Int?
     let registry: WebConnectionRegistry
-    private let boundPort = WebBoundPort()
-    private let failure = Mutex<WebServerError?>(nil)
+    /// The bound port once listening (port 0 picks one), or why `run`
+    /// could not start; nil before. The origin check reads it too.
+    private let listening = NewestValue<Result<Int, WebServerError>?>(nil)
     /// The close at the end of a shutdown's drain, once scheduled.
     private let drain = Mutex<Scheduled<Void>?>(nil)
     private let application: any Service
@@ -57,7 +59,7 @@ public final class WebServer: Service, Sendable {
         self.registry = registry
         let parts = WebRouter.Parts(feed: feed, slots: slots, layers: layers,
                                     allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
-                                    boundPort: boundPort, sourceDescription: configuration.sourceDescription,
+                                    listening: listening, sourceDescription: configuration.sourceDescription,
                                     input: input, inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
                                     sharedInputLimit: WebInputRateLimit(perSecond: configuration.sharedInputMessagesPerSecond,
                                                                         burst: configuration.sharedInputBurst),
@@ -82,7 +84,7 @@ public final class WebServer: Service, Sendable {
                                                                  }),
                               limits: limits, registry: registry)
         }
-        let boundPort = self.boundPort
+        let listening = self.listening
         // The listener stops accepting while `room` connections are open, so
         // the clients never take the descriptors the runtime needs
         // (`WebFileLimit`); an explicit cap above that waits in the backlog.
@@ -90,7 +92,9 @@ public final class WebServer: Service, Sendable {
         application = Application(router: WebRouter.make(parts), server: server,
                                   configuration: .init(address: .hostname(configuration.host, port: Int(configuration.port)),
                                                        availableConnectionsDelegate: budget),
-                                  onServerRunning: { channel in boundPort.set(channel.localAddress?.port) },
+                                  onServerRunning: { channel in
+                                      if let port = channel.localAddress?.port { listening.post(.success(port)) }
+                                  },
                                   eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
                                   logger: configuration.logger)
     }
@@ -130,7 +134,7 @@ public final class WebServer: Service, Sendable {
             }
         } catch {
             // Only a failure to start is a listening problem.
-            guard boundPort.port == nil, !(error is CancellationError) else { throw error }
+            guard listening.current.value == nil, !(error is CancellationError) else { throw error }
             let reason: String
             if let io = error as? IOError {
                 reason = String(cString: strerror(io.errnoCode)).lowercased()
@@ -138,7 +142,7 @@ public final class WebServer: Service, Sendable {
                 reason = String(describing: error)
             }
             let failed = WebServerError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
-            failure.withLock { $0 = failed }
+            listening.post(.failure(failed))
             throw failed
         }
     }
@@ -147,20 +151,24 @@ public final class WebServer: Service, Sendable {
     ///
     /// - Throws: `run`'s `WebServerError`, or `.cannotListen` on timeout.
     public func waitUntilListening(timeout: Duration = .seconds(10)) async throws {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while true {
-            if let failed = failure.withLock({ $0 }) { throw failed }
-            if boundPort.port != nil { return }
-            guard ContinuousClock.now < deadline else {
+        let listening = self.listening, configuration = self.configuration
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                guard let result = await listening.next(after: 0)?.value else { throw CancellationError() }
+                _ = try result.get()
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
                 throw WebServerError.cannotListen(host: configuration.host, port: configuration.port,
                                                   reason: "not listening after \(timeout)")
             }
-            try await Task.sleep(for: .milliseconds(10))
+            try await group.next()
+            group.cancelAll()
         }
     }
 
     /// The bound port, once listening.
-    public var listeningPort: UInt16? { boundPort.port.map { UInt16($0) } }
+    public var listeningPort: UInt16? { (try? listening.current.value?.get()).map { UInt16($0) } }
 
     /// Connections open now, and how many were evicted at the cap so far.
     public var connections: (open: Int, evicted: Int) { (registry.count, registry.evictions) }

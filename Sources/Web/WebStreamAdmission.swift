@@ -18,7 +18,7 @@ enum WebStreamAdmission {
     /// The slot for the stream `head` asks for, from the client at `remote`.
     static func admit(_ head: HTTPRequest, remote: SocketAddress?,
                       parts: WebRouter.Parts) -> Result<WebStreamSlots.Slot, Refusal> {
-        guard WebOriginPolicy.allows(head, allowlist: parts.allowlist, boundPort: parts.boundPort.port) else {
+        guard WebOriginPolicy.allows(head, allowlist: parts.allowlist, boundPort: try? parts.listening.current.value?.get()) else {
             return .failure(Refusal(status: .forbidden, message: WebResponse.crossOriginMessage))
         }
         return parts.slots.claim(source: sourceName(remote))
