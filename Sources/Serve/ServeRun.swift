@@ -90,14 +90,12 @@ public struct ServeRun: Sendable {
             let services: [(any Service)?] = [server, ServeAnnouncement(server: server, logger: TiltdLog.logger), source,
                                               slider]
             try await lifecycle.run(services.compactMap { $0 })
-        } catch WebServerError.cannotListen(let host, let port, let reason) {
+        } catch {
             await deviceRun?.close()
+            guard case .cannotListen(let host, let port, let reason)? = error as? WebServerError else { throw error }
             throw ServeError("cannot serve on \(host):\(port): \(reason); check \(.host) \(host) (it must be an "
                 + "address of this machine, e.g. 127.0.0.1)"
                 + (port == 0 ? "" : " or choose another \(Setting.port) if something else uses \(port)"))
-        } catch {
-            await deviceRun?.close()
-            throw error
         }
     }
 }
