@@ -38,14 +38,14 @@ public struct ServeRun: Sendable {
             readings = loaded.readings
         }
         let layers = try WebLayerImages.render(size: configuration.layerSizePixels)
-        let slider = try await ServeSlider.prepare(configuration.slider)
+        let feed = WebStateFeed()
+        let slider = try await ServeSlider.prepare(configuration.slider, posting: feed)
         var serverConfiguration = configuration.server
         serverConfiguration.sourceDescription = description
-        let feed = WebStateFeed(), channels = WebChannelFeed(waking: feed)
         let recorder = configuration.ring.map { ring in
             WebRingRecorder(directory: ring.directory, limitSeconds: ring.limitSeconds, keep: ring.keep,
                             maximumMebibytes: ring.maximumMebibytes, header: header,
-                            logger: TiltdLog.logger) { json in channels.post("ring", json: json) }
+                            logger: TiltdLog.logger) { json in feed.post("ring", json: json) }
         }
         // Whatever the ring holds gets its final name however serve stops.
         defer { recorder?.shutdown() }
@@ -55,7 +55,7 @@ public struct ServeRun: Sendable {
         var input = slider?.input ?? WebInputControls()
         pageControls.enableInput(in: &input)
         let server = try WebServer(configuration: serverConfiguration, layers: layers, feed: feed, input: input,
-                                   larsBar: slider?.bar, controls: pageControls, channels: channels)
+                                   larsBar: slider?.bar, controls: pageControls)
         if let maxConnections = serverConfiguration.maxConnections, let room = server.connectionRoom,
            maxConnections > room {
             TiltdLog.logger.notice("""
@@ -85,21 +85,17 @@ public struct ServeRun: Sendable {
             deviceRun = run
             source = run
         }
-        let host = serverConfiguration.host, port = serverConfiguration.port
-        let announcement = ServeAnnouncement(server: server, host: host, port: port, description: description,
-                                              logger: TiltdLog.logger)
         do {
             // Stopped in reverse: the source first, the server last.
-            let services: [(any Service)?] = [server, announcement, source, slider?.service(posting: server.channels)]
+            let services: [(any Service)?] = [server, ServeAnnouncement(server: server, logger: TiltdLog.logger), source,
+                                              slider]
             try await lifecycle.run(services.compactMap { $0 })
-        } catch WebServerError.cannotListen(let host, let port, let reason) {
+        } catch {
             await deviceRun?.close()
+            guard case .cannotListen(let host, let port, let reason)? = error as? WebServerError else { throw error }
             throw ServeError("cannot serve on \(host):\(port): \(reason); check \(.host) \(host) (it must be an "
                 + "address of this machine, e.g. 127.0.0.1)"
                 + (port == 0 ? "" : " or choose another \(Setting.port) if something else uses \(port)"))
-        } catch {
-            await deviceRun?.close()
-            throw error
         }
     }
 }

@@ -3,7 +3,6 @@ import Levels
 import Motion
 import SamplePath
 import ServiceLifecycle
-import Synchronization
 import Web
 
 /// The LARSBar slider of `tiltd serve`, wired: where its levels come from
@@ -11,7 +10,7 @@ import Web
 /// the default sink's volume both ways. Everything that can fail at start
 /// (no audio server, a bad file) fails in `prepare`, before the page is
 /// announced.
-public final class ServeSlider: Sendable {
+public final class ServeSlider: Service, Sendable {
     /// Where the slider's levels come from and whether it sets the volume
     /// (`Setting.levels`, `Setting.levelsSource`, `Setting.levelsFile`, `Setting.controlVolume`).
     public struct Settings: Sendable, Equatable {
@@ -53,14 +52,16 @@ public final class ServeSlider: Sendable {
 
     public let bar: WebLARSBar
     public let input: WebInputControls
+    private let feed: WebStateFeed
     private let meter: LevelMeter?
     private let track: LevelTrack?
     private let volume: SinkVolumeControl?
 
-    /// Opens the level source and the volume control the options ask for.
+    /// Opens the level source and the volume control the options ask for;
+    /// the levels and the value go to `feed`'s channels.
     ///
     /// - Throws: `ServeError` naming the file or audio server and what to do.
-    public static func prepare(_ options: Settings) async throws -> ServeSlider? {
+    public static func prepare(_ options: Settings, posting feed: WebStateFeed) async throws -> ServeSlider? {
         guard options.showsSlider else { return nil }
         var track: LevelTrack?
         if let path = options.levelsFile {
@@ -68,11 +69,10 @@ public final class ServeSlider: Sendable {
                 throw ServeError("\(.levelsFile): \(error)")
             }
         }
-        let relay = LevelRelay()
         var meter: LevelMeter?
         if options.liveLevels {
             do {
-                let live = try LevelMeter(source: options.levelsSource) { relay.handle($0) }
+                let live = try LevelMeter(source: options.levelsSource) { relay($0, to: feed) }
                 try await live.start()
                 meter = live
             } catch {
@@ -100,86 +100,67 @@ public final class ServeSlider: Sendable {
             meter?.stop()
             throw ServeError("cannot draw the slider's thumb: \(error)")
         }
-        return ServeSlider(bar: bar, input: input, meter: meter, relay: relay, track: track, volume: volume)
+        return ServeSlider(bar: bar, input: input, feed: feed, meter: meter, track: track, volume: volume)
     }
 
-    private let relay: LevelRelay
-
-    private init(bar: WebLARSBar, input: WebInputControls, meter: LevelMeter?, relay: LevelRelay,
+    private init(bar: WebLARSBar, input: WebInputControls, feed: WebStateFeed, meter: LevelMeter?,
                  track: LevelTrack?, volume: SinkVolumeControl?) {
         self.bar = bar
         self.input = input
+        self.feed = feed
         self.meter = meter
-        self.relay = relay
         self.track = track
         self.volume = volume
     }
 
-    /// The service that feeds the page's channels until shutdown, then
-    /// stops the meter and the volume control.
-    public func service(posting channels: WebChannelFeed) -> any Service {
-        relay.attach(channels)
-        return SliderService(slider: self, channels: channels)
-    }
-
-    private struct SliderService: Service {
-        let slider: ServeSlider
-        let channels: WebChannelFeed
-
-        func run() async throws {
-            if let volume = slider.volume {
-                do {
-                    try await volume.subscribe { [channels] sink in
-                        channels.post(WebLARSBar.valueChannel,
-                                      json: #"{"value":\#(sink.fraction),"muted":\#(sink.muted)}"#)
-                    }
-                } catch {
-                    TiltdLog.log(.warning("\(.controlVolume): \(error); the slider will not follow changes made elsewhere"))
+    /// Feeds the page's channels until shutdown, then stops the meter and
+    /// the volume control.
+    public func run() async throws {
+        if let volume {
+            do {
+                try await volume.subscribe { [feed] sink in
+                    feed.post(WebLARSBar.valueChannel, json: #"{"value":\#(sink.fraction),"muted":\#(sink.muted)}"#)
                 }
-            }
-            await cancelWhenGracefulShutdown {
-                if let track = slider.track {
-                    await Self.play(track, into: channels)
-                } else {
-                    try? await Task.sleep(for: .seconds(86_400 * 365))
-                }
-            }
-            slider.meter?.stop()
-            slider.volume?.close()
-        }
-
-        /// Posts the track's records at their times, from the start again
-        /// when it ends, until cancelled.
-        static func play(_ track: LevelTrack, into channels: WebChannelFeed) async {
-            guard let first = track.records.first?.seconds, let last = track.records.last?.seconds else { return }
-            // One window past the last record before the loop starts over.
-            let period = last - first + 1 / Double(LevelTrack.updatesPerSecond)
-            let clock = ContinuousClock()
-            let start = clock.now
-            var lap = 0
-            while !Task.isCancelled {
-                for record in track.records {
-                    let due = start + .seconds(Double(lap) * period + record.seconds - first)
-                    do { try await clock.sleep(until: due) } catch { return }
-                    channels.post(WebLARSBar.levelsChannel, json: String(record.jsonLine.dropLast()))
-                }
-                lap += 1
+            } catch {
+                TiltdLog.log(.warning("\(.controlVolume): \(error); the slider will not follow changes made elsewhere"))
             }
         }
+        await cancelWhenGracefulShutdown { [feed, track] in
+            if let track {
+                await Self.play(track, into: feed)
+            } else {
+                try? await Task.sleep(for: .seconds(86_400 * 365))
+            }
+        }
+        meter?.stop()
+        volume?.close()
     }
-}
 
-/// Passes live levels (on libpulse's thread) to the page's channels once
-/// the server exists, and says when the audio server goes and comes back.
-private final class LevelRelay: Sendable {
-    private let channels = Mutex<WebChannelFeed?>(nil)
+    /// Posts the track's records at their times, from the start again
+    /// when it ends, until cancelled.
+    private static func play(_ track: LevelTrack, into feed: WebStateFeed) async {
+        guard let first = track.records.first?.seconds, let last = track.records.last?.seconds else { return }
+        // One window past the last record before the loop starts over.
+        let period = last - first + 1 / Double(LevelTrack.updatesPerSecond)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var lap = 0
+        while !Task.isCancelled {
+            for record in track.records {
+                let due = start + .seconds(Double(lap) * period + record.seconds - first)
+                do { try await clock.sleep(until: due) } catch { return }
+                feed.post(WebLARSBar.levelsChannel, json: String(record.jsonLine.dropLast()))
+            }
+            lap += 1
+        }
+    }
 
-    func attach(_ feed: WebChannelFeed) { channels.withLock { $0 = feed } }
-
-    func handle(_ event: LevelMeter.Event) {
+    /// Passes live levels (on libpulse's thread) to the page's channels,
+    /// and says when the audio server goes and comes back.
+    private static func relay(_ event: LevelMeter.Event, to feed: WebStateFeed) {
         switch event {
         case let .levels(levels):
-            channels.withLock { $0 }?.post(WebLARSBar.levelsChannel, json: String(levels.jsonLine.dropLast()))
+            feed.post(WebLARSBar.levelsChannel, json: String(levels.jsonLine.dropLast()))
         case let .lost(server, reason):
             TiltdLog.logger.warning("lost PulseAudio at \(server) (\(reason)); still serving, reconnecting")
         case let .reconnected(server):

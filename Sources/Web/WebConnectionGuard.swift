@@ -116,7 +116,8 @@ final class WebConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             guard case .inRequest = phase else { return }
             if maskCheck != nil {
                 guard maskCheck!.scan(unwrapInboundIn(data)) else {
-                    failWebSocket(context)
+                    // An unmasked frame: close frame 1002, drop further input, close.
+                    close(context, after: ByteBuffer(bytes: WebSocketMaskCheck.protocolErrorClose))
                     return
                 }
             } else {
@@ -211,16 +212,6 @@ final class WebConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         return true
     }
 
-    /// An unmasked frame arrived: close frame 1002, drop further input, close.
-    private func failWebSocket(_ context: ChannelHandlerContext) {
-        phase = .closing
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: WebSocketMaskCheck.protocolErrorClose))).whenComplete { _ in
-            channel.close(mode: .output, promise: nil)
-            channel.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
-        }
-    }
-
     /// Closes the connection after `amount` unless cancelled, answering
     /// `status` first when given.
     private func schedule(_ amount: TimeAmount, status: String?) {
@@ -243,17 +234,22 @@ final class WebConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// - Parameter extraHeaders: more header lines, each ending in CRLF.
     func refuse(status: String, message: String, extraHeaders: String = "") {
         guard let context else { return }
-        phase = .closing
         timer?.cancel()
         timer = nil
         let body = "\(message)\n"
         let text = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\n"
             + "\(extraHeaders)Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-        // Half-close, then read and drop what the client is still sending
-        // for a moment: closing with unread input would reset the
-        // connection, and a reset can destroy the answer before it is read.
+        close(context, after: ByteBuffer(string: text))
+    }
+
+    /// Writes `bytes` straight to the socket, drops further input, and
+    /// closes: half-close, then read and drop what the client is still
+    /// sending for a moment (closing with unread input would reset the
+    /// connection, and a reset can destroy the answer before it is read).
+    private func close(_ context: ChannelHandlerContext, after bytes: ByteBuffer) {
+        phase = .closing
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: text))).whenComplete { _ in
+        context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in
             channel.close(mode: .output, promise: nil)
             channel.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
         }

@@ -4,7 +4,7 @@ import ServiceLifecycle
 
 /// The body of `GET /events`: server-sent events, one `data:` event per
 /// state (the JSON Lines record), newest first when a reader fell behind,
-/// each changed channel of `WebChannelFeed` as `event: NAME` (which a page's
+/// each changed channel of the feed as `event: NAME` (which a page's
 /// `onmessage` ignores unless it listens for NAME), and a `: keep-alive`
 /// comment whenever the feed is woken with nothing new.
 ///
@@ -12,30 +12,25 @@ import ServiceLifecycle
 /// cancellation), and the connection ends when a write fails (browser gone).
 enum WebEventStream {
     /// A streamed response body that holds `slot` for as long as it runs.
-    static func body(feed: WebStateFeed, channels: WebChannelFeed, slot: WebStreamSlots.Slot) -> ResponseBody {
+    static func body(feed: WebStateFeed, slot: WebStreamSlots.Slot) -> ResponseBody {
         ResponseBody { writer in
             try await withGracefulShutdownHandler {
                 // Reconnect after 1 s if the connection drops (EventSource).
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-                var sequence: UInt64 = 0, channelSequence: UInt64 = 0
+                var reader = feed.reader()
                 var bytes: [UInt8] = []
                 while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                    let wakes = feed.wakes
+                    guard let (messages, entry) = await reader.next() else {
+                        if Task.isCancelled || Task.isShuttingDownGracefully { break }
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        continue
+                    }
                     bytes.removeAll(keepingCapacity: true)
-                    let newer = channels.messages(after: channelSequence)
-                    channelSequence = newer.sequence
-                    for message in newer.messages {
+                    for message in messages {
                         bytes.append(contentsOf: "event: \(message.channel)\ndata: \(message.json)\n\n".utf8)
                     }
                     if !bytes.isEmpty { try await writer.write(ByteBuffer(bytes: bytes)) }
-                    guard let entry = await feed.next(after: sequence, wokenSince: wakes) else {
-                        if Task.isCancelled || Task.isShuttingDownGracefully { break }
-                        if channels.messages(after: channelSequence).messages.isEmpty {
-                            try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                        }
-                        continue
-                    }
-                    sequence = entry.sequence
+                    guard let entry else { continue }
                     bytes.removeAll(keepingCapacity: true)
                     bytes.append(contentsOf: "data: ".utf8)
                     entry.appendJSONLine(to: &bytes)

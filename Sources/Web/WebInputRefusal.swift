@@ -13,7 +13,7 @@ enum WebInputRefusal: Error, Equatable, CustomStringConvertible {
     case failed(control: String, reason: String)
     /// Binary frames carry no input.
     case binary
-    /// All pages together sent more input than the server acts on (`WebInputSharedLimit`).
+    /// All pages together sent more input than the server acts on (`WebInputRateLimit`).
     case busy(perSecond: Double)
 
     var description: String {

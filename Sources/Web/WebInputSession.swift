@@ -19,30 +19,26 @@ struct WebInputSession: Sendable {
     }
 
     let controls: WebInputControls
-    /// The limit of all connections together.
-    let shared: WebInputSharedLimit
+    /// The limit of all connections together: a message over it is refused
+    /// and the connection stays open (the sender may not be the one flooding).
+    let shared: WebInputRateLimit
     /// This connection, as the controls know it.
     let viewer = Self.nextViewer.add(1, ordering: .relaxed).newValue
     private static let nextViewer = Atomic<UInt64>(0)
-    private var limit: WebInputRateLimit
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
+    private let limit: WebInputRateLimit
 
-    init(controls: WebInputControls, messagesPerSecond: Double, burst: Int, shared: WebInputSharedLimit) {
+    init(controls: WebInputControls, messagesPerSecond: Double, burst: Int, shared: WebInputRateLimit) {
         self.controls = controls
         self.shared = shared
         limit = WebInputRateLimit(perSecond: messagesPerSecond, burst: burst)
-        start = clock.now
     }
 
     /// Handles one message from the browser; refusals count against the
     /// connection's limit too, so a flood of bad messages is closed as fast
     /// as good ones. A message a control would act on also takes a token
     /// of the limit all connections share, and is refused when none is left.
-    mutating func handle(text: String?) async -> Outcome {
-        let elapsed = start.duration(to: clock.now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        guard limit.take(atSeconds: seconds) else {
+    func handle(text: String?) async -> Outcome {
+        guard limit.take() else {
             return .overLimit("more than \(Int(limit.burst)) input messages at once or \(Self.number(limit.perSecond)) a second")
         }
         guard let text else { return .refused(.binary) }

@@ -1,6 +1,4 @@
 import Controls
-import Foundation
-import Images
 import Knob
 
 /// The LARSBar volume slider on `tiltd serve`'s page (`Setting.levels`): its size,
@@ -18,9 +16,8 @@ public struct WebLARSBar: Sendable {
     /// Whether dragging the slider sends its value as input to the `volume`
     /// control (which the server must enable); otherwise it only shows.
     public var interactive: Bool
-    /// PNG files of the thumb's base and unrotated shine, by scale (1…3).
-    public var thumbBasePNG: [Int: Data]
-    public var thumbShinePNG: [Int: Data]
+    /// The thumb's base and unrotated shine, by scale (1…3).
+    public var thumbs: [Int: WebLayerImages]
 
     /// The name of the input control and channel the slider's value uses.
     public static let valueChannel = "volume"
@@ -32,23 +29,20 @@ public struct WebLARSBar: Sendable {
     ///
     /// - Throws: `PNGError` when libpng cannot encode the layers.
     public static func render(widthPoints: Double = 280, interactive: Bool) throws -> WebLARSBar {
-        var base: [Int: Data] = [:], shine: [Int: Data] = [:]
+        var thumbs: [Int: WebLayerImages] = [:]
         for scale in EQSliderPainter.supportedScales {
-            let layers = KnobLayers(geometry: KnobGeometry(knobPoints: EQSliderPainter.thumbKnobPoints, scale: scale))
-            base[scale] = Data(try PNGWriter.encode(layers.base, fast: false))
-            shine[scale] = Data(try PNGWriter.encode(layers.shine, fast: false))
+            let geometry = KnobGeometry(knobPoints: EQSliderPainter.thumbKnobPoints, scale: scale)
+            thumbs[scale] = try WebLayerImages(KnobLayers(geometry: geometry))
         }
-        return WebLARSBar(layout: EQSliderLayout(widthPoints: widthPoints), interactive: interactive,
-                          thumbBasePNG: base, thumbShinePNG: shine)
+        return WebLARSBar(layout: EQSliderLayout(widthPoints: widthPoints), interactive: interactive, thumbs: thumbs)
     }
 
-    public init(layout: EQSliderLayout, interactive: Bool, thumbBasePNG: [Int: Data], thumbShinePNG: [Int: Data]) {
+    public init(layout: EQSliderLayout, interactive: Bool, thumbs: [Int: WebLayerImages]) {
         precondition(layout.widthPoints >= EQSliderPainter.minimumWidthPoints
                      && layout.heightPoints >= EQSliderPainter.minimumHeightPoints,
                      "a LARSBar slider must be at least 20 pt wide and 28 pt tall")
         self.layout = layout
         self.interactive = interactive
-        self.thumbBasePNG = thumbBasePNG
-        self.thumbShinePNG = thumbShinePNG
+        self.thumbs = thumbs
     }
 }

@@ -9,9 +9,14 @@ extension WebLayerImages {
     ///
     /// - Throws: `PNGError` when libpng cannot encode them.
     public static func render(size: Int) throws -> WebLayerImages {
-        let layers = KnobLayers(size: size)
-        return WebLayerImages(basePNG: Data(try PNGWriter.encode(layers.base, fast: false)),
-                              shinePNG: Data(try PNGWriter.encode(layers.shine, fast: false)),
-                              size: size)
+        try WebLayerImages(KnobLayers(size: size))
+    }
+
+    /// `layers` as PNG files (the page's knob, or the slider's thumb at one scale).
+    ///
+    /// - Throws: `PNGError` when libpng cannot encode them.
+    init(_ layers: KnobLayers) throws {
+        self.init(basePNG: Data(try PNGWriter.encode(layers.base, fast: false)),
+                  shinePNG: Data(try PNGWriter.encode(layers.shine, fast: false)), size: layers.base.width)
     }
 }

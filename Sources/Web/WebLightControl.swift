@@ -46,8 +46,7 @@ public final class WebLightControl: Sendable {
 
     /// The 8-bit light of a slider colour (each component rounded).
     static func lightColour(_ colour: RGBAColour) -> LightColour {
-        func byte(_ value: Double) -> UInt8 { UInt8((min(1, max(0, value)) * 255).rounded()) }
-        return LightColour(red: byte(colour.red), green: byte(colour.green), blue: byte(colour.blue),
-                           alpha: byte(colour.alpha))
+        let bytes = colour.bytes
+        return LightColour(red: bytes.red, green: bytes.green, blue: bytes.blue, alpha: bytes.alpha)
     }
 }

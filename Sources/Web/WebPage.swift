@@ -47,16 +47,8 @@ extension WebPage {
     static func cssTransition(_ animator: KnobAnimator) -> String {
         let milliseconds = Double(animator.durationNanoseconds) / 1e6
         let c = animator.curve
-        let curve = "cubic-bezier(\(number(c.x1)), \(number(c.y1)), \(number(c.x2)), \(number(c.y2)))"
-        let duration = "\(number(milliseconds))ms"
-        return "transform \(duration) \(curve), opacity \(duration) \(curve)"
-    }
-
-    /// A short decimal: `0.42`, `0`, `8.333333`.
-    private static func number(_ value: Double) -> String {
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        let curve = [c.x1, c.y1, c.x2, c.y2].map { JSONText.number($0, decimals: 6) }.joined(separator: ", ")
+        let duration = "\(JSONText.number(milliseconds, decimals: 6))ms"
+        return "transform \(duration) cubic-bezier(\(curve)), opacity \(duration) cubic-bezier(\(curve))"
     }
 }

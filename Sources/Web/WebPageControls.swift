@@ -29,7 +29,8 @@ extension WebPageControls {
             })
             input.enable("ring-finish", range: 1...1, perViewer: { _, viewer in recorder.finish(by: viewer) })
             input.enable("ring-reset", range: 1...1, perViewer: { _, viewer in recorder.reset(by: viewer) })
-            input.onViewerLeft { recorder.viewerLeft($0) }
+            // A viewer that closed the page: a hold it left pressed ends as a release.
+            input.onViewerLeft { recorder.release(by: $0) }
         }
         if let light, light.interactive {
             for component in ColourComponent.allCases {

@@ -7,16 +7,10 @@
 /// `/events`, or, when the page takes input (`Setting.recordDir`,
 /// `Setting.interactive`), its WebSocket on `/ws`, which offers the same
 /// `events.addEventListener('NAME', e => … e.data …)` for a
-/// `WebChannelFeed` channel and also `events.send(text)` (false while it
+/// `WebStateFeed` channel and also `events.send(text)` (false while it
 /// is not open). Use nothing else of it.
-public struct WebPagePart: Sendable {
-    public var style: String
-    public var html: String
-    public var script: String
-
-    public init(style: String, html: String, script: String) {
-        self.style = style
-        self.html = html
-        self.script = script
-    }
+struct WebPagePart: Sendable {
+    var style: String
+    var html: String
+    var script: String
 }

@@ -15,8 +15,8 @@ import Motion
 /// appeared there meanwhile (`link(2)`, which fails on an existing name).
 final class WebRecordingFile {
     /// The final file name, e.g. `ring-20261123-094512-1.trace`.
-    private(set) var name: String
-    private(set) var finalPath: String
+    var name: String { "ring-\(stamp)-\(number).trace" }
+    var finalPath: String { directory + "/" + name }
     let partialPath: String
     private let directory: String
     private let stamp: String
@@ -61,8 +61,6 @@ final class WebRecordingFile {
             }
         }
         self.number = number
-        name = "ring-\(stamp)-\(number).trace"
-        finalPath = directory + "/" + name
         partialPath = partial
         writer = try TraceWriter(descriptor: descriptor, path: partialPath, header: header)
     }
@@ -113,8 +111,6 @@ final class WebRecordingFile {
                                     reason: String(cString: strerror(errno)))
             }
             number += 1
-            name = "ring-\(stamp)-\(number).trace"
-            finalPath = directory + "/" + name
         }
         unlink(partialPath)
         return true
@@ -128,13 +124,5 @@ final class WebRecordingFile {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
             + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
-    }
-
-    /// True for a name this server could have given a finished trace
-    /// (`ring-…trace`, letters, digits and `-` only): what the download
-    /// route accepts before it looks the name up.
-    static func isTraceName(_ name: Substring) -> Bool {
-        name.hasPrefix("ring-") && name.hasSuffix(".trace") && name.count <= 64
-            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
     }
 }

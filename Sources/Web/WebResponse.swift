@@ -22,11 +22,6 @@ enum WebResponse {
         bytes(status, body, type: "application/json", cache: "no-store", extra: extra)
     }
 
-    /// The 503's message when the stream limit is reached.
-    static func busyMessage(limit: Int) -> String {
-        "too many live streams (\(limit)); close a tab or try again later"
-    }
-
     /// 421 for a Host not on the allowlist.
     static func misdirected(host: String?) -> Response {
         text(.init(code: 421, reasonPhrase: "Misdirected Request"), misdirectedMessage(host: host))

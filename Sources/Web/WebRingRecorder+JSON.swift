@@ -43,10 +43,7 @@ extension WebRingRecorder {
 
     /// `#rrggbb` of a colour's 0…1 components.
     static func hex(_ colour: RGBAColour) -> String {
-        "#" + [colour.red, colour.green, colour.blue].map { component in
-            let byte = Int((min(1, max(0, component)) * 255).rounded())
-            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
-        }.joined()
+        "#" + WebLightControl.lightColour(colour).hex.prefix(6).lowercased()
     }
 }
 

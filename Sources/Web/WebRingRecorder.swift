@@ -25,7 +25,7 @@ import Synchronization
 /// Several viewers share the one ring. The viewer that pressed holds it:
 /// presses from others are ignored while it is held, only the holder's
 /// release (or its leaving the page) ends the hold, and every viewer sees
-/// the ring grow through the `ring` channel (`WebChannelFeed`).
+/// the ring grow through the `ring` channel (`WebStateFeed.post`).
 ///
 /// Thread-safe: readings come from the capture thread or the replay task,
 /// input from the server's event loops.
@@ -96,18 +96,14 @@ public final class WebRingRecorder: Sendable {
     }
 
     /// Seconds on the ring's clock.
-    var nowSeconds: Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
+    var nowSeconds: Double { (ContinuousClock.now - start) / .seconds(1) }
 
     /// A viewer presses the ring: a new hold starts unless the ring is
     /// held, complete, finished or out of holds.
     public func press(by viewer: Viewer) {
-        let now = nowSeconds
         var deadline: Double?
         var generation: UInt64 = 0
-        change { shared in
+        change { shared, now in
             guard !shared.closed, shared.holder == nil, shared.ring.segments.count < Self.maximumHolds else { return false }
             shared.ring.press(atSeconds: now)
             guard case let .holding(startSeconds, used) = shared.ring.phase else { return false }
@@ -131,8 +127,7 @@ public final class WebRingRecorder: Sendable {
 
     /// The holder lifts its finger (or pointer); others' releases do nothing.
     public func release(by viewer: Viewer) {
-        let now = nowSeconds
-        change { shared in
+        change { shared, now in
             guard shared.holder == viewer else { return false }
             shared.ring.release(atSeconds: now)
             shared.holder = nil
@@ -141,14 +136,9 @@ public final class WebRingRecorder: Sendable {
         }
     }
 
-    /// A viewer closed the page: a hold it left pressed ends as a release.
-    public func viewerLeft(_ viewer: Viewer) {
-        release(by: viewer)
-    }
-
     /// Ends the recording now (nothing while the ring is held).
     public func finish(by viewer: Viewer) {
-        change { shared in
+        change { shared, _ in
             guard shared.holder == nil, !shared.closed, !shared.ring.segments.isEmpty else { return false }
             Self.finish(&shared, logger: logger)
             return true
@@ -157,7 +147,7 @@ public final class WebRingRecorder: Sendable {
 
     /// A new, empty ring, the current trace finished first (nothing while held).
     public func reset(by viewer: Viewer) {
-        change { shared in
+        change { shared, _ in
             guard shared.holder == nil, !shared.ring.segments.isEmpty || shared.closed else { return false }
             if !shared.closed { Self.finish(&shared, logger: logger) }
             shared.generation += 1
@@ -169,8 +159,7 @@ public final class WebRingRecorder: Sendable {
 
     /// Shutting down: a hold ends and the trace gets its final name.
     public func shutdown() {
-        let now = nowSeconds
-        change { shared in
+        change { shared, now in
             guard shared.file != nil || shared.holder != nil else { return false }
             if shared.holder != nil {
                 shared.ring.release(atSeconds: now)
@@ -183,8 +172,7 @@ public final class WebRingRecorder: Sendable {
 
     /// Takes one reading of the live motion: recorded while the ring is held.
     public func record(_ reading: Reading) {
-        let now = nowSeconds
-        change { shared in
+        change { shared, now in
             guard shared.holder != nil else { return false }
             shared.ring.advance(toSeconds: now)
             if shared.ring.isComplete {
@@ -222,8 +210,7 @@ public final class WebRingRecorder: Sendable {
 
     /// The limit's timer: completes a hold that reached it.
     private func tick(generation: UInt64) {
-        let now = nowSeconds
-        change { shared in
+        change { shared, now in
             guard shared.generation == generation, shared.holder != nil else { return false }
             shared.ring.advance(toSeconds: now)
             guard shared.ring.isComplete else { return false }
@@ -233,13 +220,14 @@ public final class WebRingRecorder: Sendable {
         }
     }
 
-    /// Runs `body` under the lock; when it reports a change, bumps the
-    /// revision and publishes the ring. When a trace was finished, the
-    /// directory is pruned to its cap afterwards, outside the lock.
-    private func change(_ body: (inout Shared) -> Bool) {
+    /// Runs `body` under the lock with the time on the ring's clock; when it
+    /// reports a change, bumps the revision and publishes the ring. When a
+    /// trace was finished, the directory is pruned to its cap afterwards,
+    /// outside the lock.
+    private func change(_ body: (inout Shared, _ nowSeconds: Double) -> Bool) {
         let now = nowSeconds
         let (text, prune) = shared.withLock { shared -> (String?, Bool) in
-            guard body(&shared) else { return (nil, false) }
+            guard body(&shared, now) else { return (nil, false) }
             shared.revision += 1
             defer { shared.needsPrune = false }
             return (Self.json(shared, nowSeconds: now), shared.needsPrune)

@@ -8,7 +8,7 @@ extension WebRouter {
     static func addControlRoutes(to router: Router<WebRequestContext>, parts: Parts) {
         router.get("/recordings/:name") { _, context in
             let name = context.parameters.get("name") ?? ""
-            guard let recorder = parts.controls.recorder, WebRecordingFile.isTraceName(name[...]),
+            guard let recorder = parts.controls.recorder, WebRecordingDirectory.parse(name) != nil,
                   recorder.offered.contains(name),
                   let bytes = FileManager.default.contents(atPath: recorder.directory + "/" + name) else {
                 return WebResponse.text(.notFound, "no finished recording named \(name) here: finish one on the page first")

@@ -1,12 +1,13 @@
 import Hummingbird
 import Knob
+import SamplePath
 
 /// The routes of `tiltd serve`, all read-only (GET, and HEAD for each):
 ///
 ///     /                  the page (WebPage)
 ///     /layers/base.png   knob base, from the project's rasterizer
 ///     /layers/shine.png  one shine, unrotated
-///     /layers/thumb-…    the LARSBar thumb's layers (WebRouter+LARSBar)
+///     /layers/thumb-…    the LARSBar thumb's: thumb-base@Sx.png, thumb-shine@Sx.png (S = 1, 2, 3)
 ///     /events            server-sent events, one per state
 ///     /ws                WebSocket, one text message per state (WebSocketGate)
 ///     /state             the newest state as JSON; 503 before the first
@@ -23,16 +24,14 @@ enum WebRouter {
         var slots: WebStreamSlots
         var layers: WebLayerImages
         var allowlist: WebHostAllowlist
-        var boundPort: WebBoundPort
+        var listening: NewestValue<Result<Int, WebServerError>?>
         /// Shown by /healthz: where states come from ("replay FILE", "device …").
         var sourceDescription: String
-        /// Messages beside the states on /events and /ws.
-        var channels: WebChannelFeed
         /// What /ws input may change, and how fast one connection may send.
         var input: WebInputControls
         var inputRate: (perSecond: Double, burst: Int)
         /// How fast all connections together may send input.
-        var sharedInputLimit: WebInputSharedLimit
+        var sharedInputLimit: WebInputRateLimit
         /// The LARSBar slider beside the knob (`Setting.levels`), nil for none.
         var larsBar: WebLARSBar?
         /// The ring and the light's sliders (`WebPageControls`).
@@ -49,10 +48,10 @@ enum WebRouter {
                 WebResponse.bytes(.ok, page, type: "text/html; charset=utf-8", cache: "no-cache")
             }
         }
-        let base = Array(parts.layers.basePNG), shine = Array(parts.layers.shinePNG)
-        router.get("/layers/base.png") { _, _ in WebResponse.bytes(.ok, base, type: "image/png", cache: "max-age=3600") }
-        router.get("/layers/shine.png") { _, _ in WebResponse.bytes(.ok, shine, type: "image/png", cache: "max-age=3600") }
-        addLARSBarRoutes(parts.larsBar, to: router)
+        addLayerRoutes(parts.layers, to: router) { "/layers/\($0).png" }
+        for (scale, thumb) in parts.larsBar?.thumbs ?? [:] {
+            addLayerRoutes(thumb, to: router) { "/layers/thumb-\($0)@\(scale)x.png" }
+        }
         router.get("/state") { _, _ in
             guard let entry = parts.feed.current else {
                 return WebResponse.json(.serviceUnavailable, Array(#"{"error":"no state yet: waiting for the first sample"}"#.utf8 + [10]),
@@ -77,7 +76,7 @@ enum WebRouter {
             case .failure(let refusal): return refusal.response
             }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                            body: WebEventStream.body(feed: parts.feed, channels: parts.channels, slot: slot))
+                            body: WebEventStream.body(feed: parts.feed, slot: slot))
         }
         addControlRoutes(to: router, parts: parts)
         router.get("/ws") { _, _ in
@@ -86,5 +85,13 @@ enum WebRouter {
                              extra: [.upgrade: "websocket", .connection: "Upgrade"])
         }
         return router
+    }
+
+    /// Routes to `images`' PNG files at `path("base")` and `path("shine")`.
+    static func addLayerRoutes(_ images: WebLayerImages, to router: Router<WebRequestContext>, path: (String) -> String) {
+        for (layer, png) in [("base", images.basePNG), ("shine", images.shinePNG)] {
+            let bytes = Array(png)
+            router.get(RouterPath(path(layer))) { _, _ in WebResponse.bytes(.ok, bytes, type: "image/png", cache: "max-age=3600") }
+        }
     }
 }

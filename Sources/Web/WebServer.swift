@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOPosix
+import SamplePath
 import ServiceLifecycle
 import Synchronization
 
@@ -16,10 +17,8 @@ import Synchronization
 /// (graceful shutdown ends the live streams and closes the listener) or in a
 /// task and cancel that task.
 public final class WebServer: Service, Sendable {
-    /// The state feed the page and streams read; the producer emits into it.
+    /// The states and channels the page and streams read; the producer emits into it.
     public let feed: WebStateFeed
-    /// Messages beside the states on the same streams (`levels`, `volume`…).
-    public let channels: WebChannelFeed
     /// The live streams open now and their limit.
     public let slots: WebStreamSlots
     public let configuration: WebServerConfiguration
@@ -30,8 +29,9 @@ public final class WebServer: Service, Sendable {
     /// nil when unlimited.
     public let connectionRoom: Int?
     let registry: WebConnectionRegistry
-    private let boundPort = WebBoundPort()
-    private let failure = Mutex<WebServerError?>(nil)
+    /// The bound port once listening (port 0 picks one), or why `run`
+    /// could not start; nil before. The origin check reads it too.
+    private let listening = NewestValue<Result<Int, WebServerError>?>(nil)
     /// The close at the end of a shutdown's drain, once scheduled.
     private let drain = Mutex<Scheduled<Void>?>(nil)
     private let application: any Service
@@ -44,13 +44,12 @@ public final class WebServer: Service, Sendable {
     /// - Throws: `WebServerError.badHost` when `configuration.host` is not an IP literal.
     public init(configuration: WebServerConfiguration, layers: WebLayerImages, feed: WebStateFeed = WebStateFeed(),
                 input: WebInputControls = WebInputControls(), larsBar: WebLARSBar? = nil,
-                controls: WebPageControls = WebPageControls(), channels: WebChannelFeed? = nil) throws {
+                controls: WebPageControls = WebPageControls()) throws {
         guard (try? SocketAddress(ipAddress: configuration.host, port: 0)) != nil else {
             throw WebServerError.badHost(configuration.host)
         }
         self.configuration = configuration
         self.feed = feed
-        self.channels = channels ?? WebChannelFeed(waking: feed)
         self.slots = WebStreamSlots(limit: configuration.maxStreams,
                                     perSourceLimit: configuration.maxStreamsPerClient)
         let room = WebFileLimit.connectionRoom
@@ -60,11 +59,10 @@ public final class WebServer: Service, Sendable {
         self.registry = registry
         let parts = WebRouter.Parts(feed: feed, slots: slots, layers: layers,
                                     allowlist: WebHostAllowlist(boundHost: configuration.host, extra: configuration.allowedHosts),
-                                    boundPort: boundPort, sourceDescription: configuration.sourceDescription,
-                                    channels: self.channels, input: input,
-                                    inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
-                                    sharedInputLimit: WebInputSharedLimit(perSecond: configuration.sharedInputMessagesPerSecond,
-                                                                          burst: configuration.sharedInputBurst),
+                                    listening: listening, sourceDescription: configuration.sourceDescription,
+                                    input: input, inputRate: (configuration.inputMessagesPerSecond, configuration.inputBurst),
+                                    sharedInputLimit: WebInputRateLimit(perSecond: configuration.sharedInputMessagesPerSecond,
+                                                                        burst: configuration.sharedInputBurst),
                                     larsBar: larsBar, controls: controls)
         let gate = WebSocketGate(parts: parts, maxMessageBytes: configuration.maxWebSocketMessageBytes)
         let limits = WebConnectionGuard.Limits(maxHeadBytes: configuration.maxRequestHeadBytes,
@@ -86,7 +84,7 @@ public final class WebServer: Service, Sendable {
                                                                  }),
                               limits: limits, registry: registry)
         }
-        let boundPort = self.boundPort
+        let listening = self.listening
         // The listener stops accepting while `room` connections are open, so
         // the clients never take the descriptors the runtime needs
         // (`WebFileLimit`); an explicit cap above that waits in the backlog.
@@ -94,7 +92,9 @@ public final class WebServer: Service, Sendable {
         application = Application(router: WebRouter.make(parts), server: server,
                                   configuration: .init(address: .hostname(configuration.host, port: Int(configuration.port)),
                                                        availableConnectionsDelegate: budget),
-                                  onServerRunning: { channel in boundPort.set(channel.localAddress?.port) },
+                                  onServerRunning: { channel in
+                                      if let port = channel.localAddress?.port { listening.post(.success(port)) }
+                                  },
                                   eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
                                   logger: configuration.logger)
     }
@@ -134,7 +134,7 @@ public final class WebServer: Service, Sendable {
             }
         } catch {
             // Only a failure to start is a listening problem.
-            guard boundPort.port == nil, !(error is CancellationError) else { throw error }
+            guard listening.current.value == nil, !(error is CancellationError) else { throw error }
             let reason: String
             if let io = error as? IOError {
                 reason = String(cString: strerror(io.errnoCode)).lowercased()
@@ -142,7 +142,7 @@ public final class WebServer: Service, Sendable {
                 reason = String(describing: error)
             }
             let failed = WebServerError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
-            failure.withLock { $0 = failed }
+            listening.post(.failure(failed))
             throw failed
         }
     }
@@ -151,20 +151,24 @@ public final class WebServer: Service, Sendable {
     ///
     /// - Throws: `run`'s `WebServerError`, or `.cannotListen` on timeout.
     public func waitUntilListening(timeout: Duration = .seconds(10)) async throws {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while true {
-            if let failed = failure.withLock({ $0 }) { throw failed }
-            if boundPort.port != nil { return }
-            guard ContinuousClock.now < deadline else {
+        let listening = self.listening, configuration = self.configuration
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                guard let result = await listening.next(after: 0)?.value else { throw CancellationError() }
+                _ = try result.get()
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
                 throw WebServerError.cannotListen(host: configuration.host, port: configuration.port,
                                                   reason: "not listening after \(timeout)")
             }
-            try await Task.sleep(for: .milliseconds(10))
+            try await group.next()
+            group.cancelAll()
         }
     }
 
     /// The bound port, once listening.
-    public var listeningPort: UInt16? { boundPort.port.map { UInt16($0) } }
+    public var listeningPort: UInt16? { (try? listening.current.value?.get()).map { UInt16($0) } }
 
     /// Connections open now, and how many were evicted at the cap so far.
     public var connections: (open: Int, evicted: Int) { (registry.count, registry.evictions) }

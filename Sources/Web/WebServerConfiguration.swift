@@ -37,7 +37,7 @@ public struct WebServerConfiguration: Sendable {
     /// Input messages one WebSocket may send at once before the rate applies.
     public var inputBurst = 30
     /// Input messages all WebSockets together may have acted on per second,
-    /// on average (`WebInputSharedLimit`); more are refused, the
+    /// on average (`WebInputRateLimit`); more are refused, the
     /// connections stay open.
     public var sharedInputMessagesPerSecond = 60.0
     /// Input messages all WebSockets together may have acted on at once.

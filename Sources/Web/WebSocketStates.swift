@@ -4,7 +4,7 @@ import ServiceLifecycle
 
 /// `GET /ws`: the same states as `/events`, one JSON text message each,
 /// coalesced to the newest for a slow reader, and each channel of
-/// `WebChannelFeed` as `{"NAME":VALUE}` when it changes.
+/// the feed as `{"NAME":VALUE}` when it changes.
 ///
 /// Messages from the browser are input (`WebInputSession`): refused with
 /// `{"error":"…"}` unless `tiltd serve` enabled the control, and a
@@ -15,12 +15,12 @@ import ServiceLifecycle
 enum WebSocketStates {
     static func handler(parts: WebRouter.Parts, slot: WebStreamSlots.Slot,
                         maxMessageBytes: Int) -> WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context> {
-        let feed = parts.feed, channels = parts.channels
+        let feed = parts.feed
         return { inbound, outbound, _ in
             try await withGracefulShutdownHandler {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        var session = WebInputSession(controls: parts.input, messagesPerSecond: parts.inputRate.perSecond,
+                        let session = WebInputSession(controls: parts.input, messagesPerSecond: parts.inputRate.perSecond,
                                                       burst: parts.inputRate.burst, shared: parts.sharedInputLimit)
                         defer { parts.input.viewerLeft(session.viewer) }
                         for try await message in inbound.messages(maxSize: maxMessageBytes) {
@@ -38,17 +38,14 @@ enum WebSocketStates {
                         }
                     }
                     group.addTask {
-                        var sequence: UInt64 = 0, channelSequence: UInt64 = 0
+                        var reader = feed.reader()
                         var bytes: [UInt8] = []
                         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                            let wakes = feed.wakes
-                            let newer = channels.messages(after: channelSequence)
-                            channelSequence = newer.sequence
-                            for message in newer.messages {
+                            guard let (messages, entry) = await reader.next() else { continue }
+                            for message in messages {
                                 try await outbound.write(.text(#"{"\#(message.channel)":\#(message.json)}"#))
                             }
-                            if let entry = await feed.next(after: sequence, wokenSince: wakes) {
-                                sequence = entry.sequence
+                            if let entry {
                                 bytes.removeAll(keepingCapacity: true)
                                 entry.appendJSONLine(to: &bytes)
                                 bytes.removeLast()

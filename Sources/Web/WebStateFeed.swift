@@ -1,13 +1,15 @@
 import Knob
 import SamplePath
 
-/// The newest knob state for the web page's readers: `/state` reads it and
-/// every event stream waits on it (a `NewestValue` mailbox).
+/// What the page's readers are sent, in one `NewestValue` mailbox: the
+/// newest knob state (`/state` reads it) and, beside it, the newest JSON
+/// value of each named channel (`levels`, `volume`, `ring`…), which every
+/// event stream and WebSocket also waits on (`Reader`).
 ///
-/// Readers never queue states: each one waits for "something newer than what
-/// I sent" and then takes the newest, so a slow browser coalesces to the
-/// latest state and costs no memory. `emit` stores the state and resumes the
-/// readers waiting (at most the stream limit of them).
+/// Readers never queue: each one waits for "something newer than what I
+/// sent" and then takes the newest state and every channel that changed, so
+/// a slow browser coalesces and costs no memory. Channel names come from
+/// the server's own code, never from a client, so their number is fixed.
 public final class WebStateFeed: StateSink, Sendable {
     /// A state with its position in the feed (1 for the first state).
     public struct Entry: Sendable {
@@ -18,9 +20,24 @@ public final class WebStateFeed: StateSink, Sendable {
         public var fields: [UInt8] = []
     }
 
+    /// One channel's newest value.
+    public struct Message: Sendable, Equatable {
+        public var channel: String
+        /// A JSON value (object, number…), without a trailing newline.
+        public var json: String
+        /// Position among every message posted (1 for the first).
+        public var sequence: UInt64
+    }
+
     private struct Newest: Sendable {
         var state: KnobState?
+        /// States so far (and repeats of one with new fields): the entries' sequence.
+        var states: UInt64 = 0
         var fields = WebStateFields()
+        var channels: [String: Message] = [:]
+        var messages: UInt64 = 0
+
+        var entry: Entry? { state.map { Entry(sequence: states, state: $0, fields: fields.json) } }
     }
 
     private let mailbox = NewestValue(Newest())
@@ -28,15 +45,10 @@ public final class WebStateFeed: StateSink, Sendable {
     public init() {}
 
     /// The newest state, nil before the first.
-    public var current: Entry? { Self.entry(mailbox.current) }
-
-    private static func entry(_ newest: NewestValue<Newest>.Entry?) -> Entry? {
-        guard let newest, let state = newest.value.state else { return nil }
-        return Entry(sequence: newest.sequence, state: state, fields: newest.value.fields.json)
-    }
+    public var current: Entry? { mailbox.current.value.entry }
 
     public func emit(_ state: KnobState) {
-        mailbox.update { $0.state = state; return true }
+        mailbox.update { $0.state = state; $0.states += 1; return true }
     }
 
     /// Sets the extra field `key` to the JSON `value` (nil removes it) and,
@@ -45,26 +57,54 @@ public final class WebStateFeed: StateSink, Sendable {
     public func setField(_ key: String, json value: String?) {
         mailbox.update { newest in
             newest.fields.set(key, json: value)
-            return newest.state != nil
+            guard newest.state != nil else { return false }
+            newest.states += 1
+            return true
         }
     }
 
-    /// Wakes every waiting reader without a new state, so that idle event
+    /// Replaces `channel`'s value with `json` and wakes the streams.
+    public func post(_ channel: String, json: String) {
+        mailbox.update { newest in
+            newest.messages += 1
+            newest.channels[channel] = Message(channel: channel, json: json, sequence: newest.messages)
+            return true
+        }
+    }
+
+    /// Wakes every waiting reader without anything new, so that idle event
     /// streams can send a keep-alive (and find out whether the browser left).
     public func wakeAll() { mailbox.wakeAll() }
 
-    /// How many times `wakeAll()` has run: a reader that looks at something
-    /// else on a wake (`WebChannelFeed`) reads this first and passes it to
-    /// `next(after:wokenSince:)`, so a wake in between is not missed.
-    public var wakes: UInt64 { mailbox.wakes }
+    /// A reader that has sent nothing yet.
+    public func reader() -> Reader { Reader(feed: self) }
 
-    /// Waits for a state newer than `sequence` (0: any state).
-    ///
-    /// - Parameter wakes: when given, return at once (nil) if `wakeAll()`
-    ///   ran since `wakes` was read.
-    /// - Returns: the newest state, or nil when woken by `wakeAll()` or when
-    ///   the task was cancelled before a newer state came.
-    public func next(after sequence: UInt64, wokenSince wakes: UInt64? = nil) async -> Entry? {
-        Self.entry(await mailbox.next(after: sequence, wokenSince: wakes))
+    /// One stream's place in the feed.
+    public struct Reader: Sendable {
+        let feed: WebStateFeed
+        private var seen: UInt64 = 0, state: UInt64 = 0, message: UInt64 = 0
+        /// `wakeAll()`s seen: one while the caller writes is not missed.
+        private var wakes: UInt64
+
+        init(feed: WebStateFeed) {
+            self.feed = feed
+            wakes = feed.mailbox.wakes
+        }
+
+        /// Waits for anything newer than what this reader took.
+        ///
+        /// - Returns: the channels that changed (oldest first) and the
+        ///   state, when it changed; nil when woken by `wakeAll()` with
+        ///   nothing new or when the task was cancelled.
+        public mutating func next() async -> (messages: [Message], state: Entry?)? {
+            defer { wakes = feed.mailbox.wakes }
+            guard let next = await feed.mailbox.next(after: seen, wokenSince: wakes) else { return nil }
+            let newest = next.value
+            seen = next.sequence
+            let messages = newest.channels.values.filter { $0.sequence > message }.sorted { $0.sequence < $1.sequence }
+            let entry = newest.states > state ? newest.entry : nil
+            (state, message) = (newest.states, newest.messages)
+            return (messages, entry)
+        }
     }
 }

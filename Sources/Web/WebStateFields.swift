@@ -1,7 +1,7 @@
 /// Fields the page's streams add to every state (the light's colour):
 /// `/state`, `/events` and `/ws` carry `{…the state…,"light":"FFFFFFFF"}`,
 /// the state's own fields first and unchanged (docs/streaming.md). Unlike
-/// a channel (`WebChannelFeed`), a field is part of the state: a viewer
+/// a channel (`WebStateFeed.post`), a field is part of the state: a viewer
 /// never sees a state without the light it was shown in.
 ///
 /// Each value is JSON text made by its owner; the keys come out sorted, so

@@ -18,22 +18,10 @@ enum WebStreamAdmission {
     /// The slot for the stream `head` asks for, from the client at `remote`.
     static func admit(_ head: HTTPRequest, remote: SocketAddress?,
                       parts: WebRouter.Parts) -> Result<WebStreamSlots.Slot, Refusal> {
-        guard WebOriginPolicy.allows(head, allowlist: parts.allowlist, boundPort: parts.boundPort.port) else {
+        guard WebOriginPolicy.allows(head, allowlist: parts.allowlist, boundPort: try? parts.listening.current.value?.get()) else {
             return .failure(Refusal(status: .forbidden, message: WebResponse.crossOriginMessage))
         }
-        let source = sourceName(remote)
-        switch parts.slots.claim(source: source) {
-        case .granted(let slot):
-            return .success(slot)
-        case .full:
-            return .failure(Refusal(status: .serviceUnavailable, message: WebResponse.busyMessage(limit: parts.slots.limit),
-                                    retryAfterSeconds: 5))
-        case .sourceFull:
-            return .failure(Refusal(status: .serviceUnavailable,
-                                    message: "too many live streams from \(source) (\(parts.slots.perSourceLimit) of "
-                                        + "\(parts.slots.limit)); close a tab or try again later",
-                                    retryAfterSeconds: 5))
-        }
+        return parts.slots.claim(source: sourceName(remote))
     }
 
     /// The source a stream is counted against: the client's IP address.

@@ -1,3 +1,4 @@
+import Hummingbird
 import Synchronization
 
 /// Counts the page's open live streams (event streams and WebSockets) so
@@ -15,15 +16,6 @@ public final class WebStreamSlots: Sendable {
             self.source = source
         }
         deinit { owner.release(source) }
-    }
-
-    /// What `claim` decided.
-    enum Claim {
-        case granted(Slot)
-        /// `limit` streams are open.
-        case full
-        /// `perSourceLimit` streams are open from this source.
-        case sourceFull
     }
 
     private struct State {
@@ -58,17 +50,20 @@ public final class WebStreamSlots: Sendable {
     public func count(from source: String) -> Int { state.withLock { $0.bySource[source] ?? 0 } }
 
     /// A slot for a stream from `source` (a client address), unless `limit`
-    /// streams, or `perSourceLimit` from `source`, are open already.
-    func claim(source: String) -> Claim {
-        let granted = state.withLock { state -> Claim? in
-            guard state.open < limit else { return .full }
+    /// streams, or `perSourceLimit` from `source`, are open already: then
+    /// the 503 that says which.
+    func claim(source: String) -> Result<Slot, WebStreamAdmission.Refusal> {
+        let full = state.withLock { state -> String? in
+            guard state.open < limit else { return "too many live streams (\(limit))" }
             let held = state.bySource[source] ?? 0
-            guard held < perSourceLimit else { return .sourceFull }
+            guard held < perSourceLimit else { return "too many live streams from \(source) (\(perSourceLimit) of \(limit))" }
             state.open += 1
             state.bySource[source] = held + 1
             return nil
         }
-        return granted ?? .granted(Slot(owner: self, source: source))
+        guard let full else { return .success(Slot(owner: self, source: source)) }
+        return .failure(.init(status: .serviceUnavailable, message: full + "; close a tab or try again later",
+                              retryAfterSeconds: 5))
     }
 
     private func release(_ source: String) {

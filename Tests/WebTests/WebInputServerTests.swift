@@ -119,13 +119,13 @@ import Web
             // The streams may not be waiting yet: post until both saw it.
             var seen = ""
             #expect(TestPaths.eventually(10) {
-                server.channels.post("volume", json: #"{"value":0.3}"#)
+                server.feed.post("volume", json: #"{"value":0.3}"#)
                 seen = events.readStream(timeout: 0.1) { $0.contains("event: volume\ndata: {\"value\":0.3}\n\n") }
                 return seen.contains("event: volume")
             }, "\(seen)")
             #expect(socket.readStream { $0.contains(#"{"volume":{"value":0.3}}"#) }.contains(#"{"volume":{"value":0.3}}"#))
             // A post while a stream is busy is not lost: the newest arrives.
-            server.channels.post("levels", json: #"{"t":1,"left":0.5,"right":0.25}"#)
+            server.feed.post("levels", json: #"{"t":1,"left":0.5,"right":0.25}"#)
             server.feed.emit(TestStates.state(3))
             #expect(events.readStream { $0.contains(#"data: {"t":1,"left":0.5,"right":0.25}"#) }
                 .contains("event: levels\ndata: {\"t\":1,\"left\":0.5,\"right\":0.25}\n\n"))

@@ -22,8 +22,8 @@ import TiltdTestSupport
         let bar = try WebLARSBar.render(interactive: false)
         let box = Box()
         try await WebServerTests.withServer(larsBar: bar) { server, port in
-            server.channels.post(WebLARSBar.levelsChannel, json: #"{"t":1,"left":\#(left),"right":\#(right)}"#)
-            server.channels.post(WebLARSBar.valueChannel, json: #"{"value":\#(value)}"#)
+            server.feed.post(WebLARSBar.levelsChannel, json: #"{"t":1,"left":\#(left),"right":\#(right)}"#)
+            server.feed.post(WebLARSBar.valueChannel, json: #"{"value":\#(value)}"#)
             // One state, already there when the page connects: the stream
             // closes after it (?frames=1). Headless Chromium may dump the DOM
             // before a 0.1 s fade ends, so the lights show their targets at

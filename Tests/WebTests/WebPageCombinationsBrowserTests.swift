@@ -53,18 +53,17 @@ import TiltdTestSupport
             bar = try WebLARSBar.render(interactive: true)
             input.enable(WebLARSBar.valueChannel, range: 0...1) { received.append($0) }
         }
-        let channels = WebChannelFeed(waking: feed)
         let recorder = try combination.ring ? WebRingRecorder(
             directory: TestPaths.temporaryDirectory(), limitSeconds: 10, header: TraceHeader(),
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })) { channels.post("ring", json: $0) } : nil
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })) { feed.post("ring", json: $0) } : nil
         let controls = WebPageControls(recorder: recorder,
                                        light: WebLightControl(initial: .white, interactive: combination.interactiveLight, feed: feed))
         controls.enableInput(in: &input)
         let layers = try WebLayerImages.render(size: 64)
-        try await WebServerTests.withServer(layers: layers, input: input, larsBar: bar, feed: feed, controls: controls,
-                                            channels: channels) { server, port in
-            server.channels.post(WebLARSBar.levelsChannel, json: #"{"t":1,"left":0.5,"right":0.85}"#)
-            server.channels.post(WebLARSBar.valueChannel, json: #"{"value":0.4,"muted":false}"#)
+        try await WebServerTests.withServer(layers: layers, input: input, larsBar: bar, feed: feed,
+                                            controls: controls) { server, port in
+            server.feed.post(WebLARSBar.levelsChannel, json: #"{"t":1,"left":0.5,"right":0.85}"#)
+            server.feed.post(WebLARSBar.valueChannel, json: #"{"value":0.4,"muted":false}"#)
             // States keep coming while the page is open.
             let stop = WebTestFlag()
             let emitter = Thread {

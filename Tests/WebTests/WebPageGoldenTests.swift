@@ -46,7 +46,7 @@ import TiltdTestSupport
 
     @Test func theInteractivePageWithEveryControlIsTodaysBytes() throws {
         let feed = WebStateFeed()
-        let bar = WebLARSBar(layout: EQSliderLayout(widthPoints: 280), interactive: true, thumbBasePNG: [:], thumbShinePNG: [:])
+        let bar = WebLARSBar(layout: EQSliderLayout(widthPoints: 280), interactive: true, thumbs: [:])
         let controls = WebPageControls(recorder: try Self.recorder(),
                                        light: WebLightControl(initial: .white, interactive: true, feed: feed))
         try Self.expectGolden(WebPage.html(layerSize: 320, parts: [WebPage.larsBarPart(bar)], controls: controls),
@@ -55,8 +55,7 @@ import TiltdTestSupport
 
     @Test func theDisplayOnlyPageIsTodaysBytes() throws {
         let feed = WebStateFeed()
-        let bar = WebLARSBar(layout: EQSliderLayout(widthPoints: 200, heightPoints: 40), interactive: false,
-                             thumbBasePNG: [:], thumbShinePNG: [:])
+        let bar = WebLARSBar(layout: EQSliderLayout(widthPoints: 200, heightPoints: 40), interactive: false, thumbs: [:])
         let controls = WebPageControls(light: WebLightControl(initial: .white, interactive: false, feed: feed))
         try Self.expectGolden(WebPage.html(layerSize: 64, animator: KnobAnimator(durationSeconds: 0.25),
                                            parts: [WebPage.larsBarPart(bar)], controls: controls),

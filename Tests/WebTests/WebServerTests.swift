@@ -24,7 +24,6 @@ import Web
     static func withServer(maxStreams: Int = 8, layers: WebLayerImages? = nil,
                            input: WebInputControls = WebInputControls(), larsBar: WebLARSBar? = nil,
                            feed: WebStateFeed = WebStateFeed(), controls: WebPageControls = WebPageControls(),
-                           channels: WebChannelFeed? = nil,
                            configure: (inout WebServerConfiguration) -> Void = { _ in },
                            _ body: @escaping @Sendable (WebServer, UInt16) throws -> Void) async throws {
         // The server sizes its connection budget from the descriptors left now.
@@ -34,7 +33,7 @@ import Web
         configure(&configuration)
         let server = try WebServer(configuration: configuration,
                                    layers: layers ?? WebLayerImages(basePNG: tinyPNG, shinePNG: tinyPNG + Data([0]), size: 1),
-                                   feed: feed, input: input, larsBar: larsBar, controls: controls, channels: channels)
+                                   feed: feed, input: input, larsBar: larsBar, controls: controls)
         // The server's tasks on threads of their own too: blocking tests of
         // other suites may hold every cooperative thread for seconds.
         let task = Task(executorPreference: TestThreadExecutor()) { try await server.run() }

@@ -43,6 +43,9 @@ import Web
         let second = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: port), layers: layers)
         let failure = await #expect(throws: WebServerError.self) { try await second.run() }
         #expect(failure == .cannotListen(host: "127.0.0.1", port: port, reason: "address already in use"))
+        await #expect(throws: try #require(failure), "waiting for a server whose run failed ends with its failure") {
+            try await second.waitUntilListening()
+        }
         #expect(failure?.message.parts.contains(.setting(.port)) == true)
         // `tiltd serve`'s run says which options to change.
         let configuration = try ServeConfiguration(server: WebServerConfiguration(host: "127.0.0.1", port: port),

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theBucketAllowsABurstThenTheRate() {
-        var limit = WebInputRateLimit(perSecond: 10, burst: 3)
+        let limit = WebInputRateLimit(perSecond: 10, burst: 3)
         // Which of a run of takes at each time succeed.
         func takes(_ times: [Double]) -> [Bool] { times.map { limit.take(atSeconds: $0) } }
         #expect(takes([0, 0, 0, 0]) == [true, true, true, false])

@@ -86,7 +86,9 @@ import TiltdTestSupport
         #expect(recorder.ring.isHeld)
         #expect(published.texts.withLock { $0.last ?? "" }.contains(#""phase":"holding""#))
         // The holder leaving the page ends its hold.
-        recorder.viewerLeft(1)
+        var input = WebInputControls()
+        WebPageControls(recorder: recorder).enableInput(in: &input)
+        input.viewerLeft(1)
         #expect(!recorder.ring.isHeld && recorder.ring.segments.count == 1)
         recorder.press(by: 2)
         #expect(recorder.ring.isHeld && recorder.ring.segments.count == 2)
