@@ -17,14 +17,14 @@ import System
 /// two wake-ups goes out as one signal, so signals never come faster than
 /// states pass the gate, and a slow bus never holds up the capture thread.
 public final class TiltService: StateSink, @unchecked Sendable {
-    // Safe to share: `newest` and `finished` are Mutexes, `stopping` atomic,
-    // `wakeDescriptor` is only written to; `bus`, `claims`, `published` and
-    // `publishedSequence` are touched only on the bus thread (after `init`
-    // hands them over, before the thread starts).
+    // Safe to share: `newest` is a Mutex, `finished` a latch set by `init`,
+    // `stopping` atomic, `wakeDescriptor` is only written to; `bus`, `claims`,
+    // `published` and `publishedSequence` are touched only on the bus thread
+    // (after `init` hands them over, before the thread starts).
     private let newest: NewestValue<TiltProperties>
     private let stopping = Atomic<Bool>(false)
-    /// The bus thread has ended (true), or who waits for it to.
-    private let finished = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    /// Opened when the bus thread has ended.
+    private var finished: Latch?
     /// The self-pipe that wakes the bus thread: written by any thread, read
     /// (drained) only on the bus thread.
     private let wakeDescriptor: Int32
@@ -81,7 +81,7 @@ public final class TiltService: StateSink, @unchecked Sendable {
         }
         try connection.requestName(TiltProperties.busName)
         bus = connection
-        DetachedThread.start(name: "tiltd.dbus") { [self] in runLoop() }
+        finished = DetachedThread.start(name: "tiltd.dbus") { [self] in runLoop() }
     }
 
     // The pipe outlives the thread: a late update still writes to it, not
@@ -126,13 +126,7 @@ public final class TiltService: StateSink, @unchecked Sendable {
     /// `requestStop()`, then waits until the bus thread has finished.
     public func stop() async {
         requestStop()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = finished.withLock { finished in
-                if !finished.done { finished.waiters.append(continuation) }
-                return finished.done
-            }
-            if done { continuation.resume() }
-        }
+        await finished?.wait()
     }
 
     private func runLoop() {
@@ -142,11 +136,6 @@ public final class TiltService: StateSink, @unchecked Sendable {
                 claims.removeAll()
                 onClaimCountChanged(0)
             }
-            let waiters = finished.withLock { finished in
-                finished.done = true
-                return finished.waiters
-            }
-            for waiter in waiters { waiter.resume() }
         }
         guard let bus else { return }
         do {
