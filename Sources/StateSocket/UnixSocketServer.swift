@@ -40,9 +40,6 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
         public init() {}
     }
 
-    /// `sockaddr_un.sun_path` holds 108 bytes including the terminating NUL.
-    public static let maximumPathBytes = Posix.maximumSocketPathBytes
-
     /// The socket's filesystem path.
     public let path: String
     private let file: UnixSocketFile
