@@ -94,17 +94,19 @@ public final class CaptureLoop: @unchecked Sendable {
             for notice in notices { _ = handler(.notice(notice)) }
             throw error
         }
+        let finished = Latch()
+        state.withLock { $0.finished = finished }
         adopt(opened)
         let status = opened.status, initialNotices = notices
-        let finished = DetachedThread.start(name: device.threadName) { [self] in
+        DetachedThread.start(name: device.threadName) { [self] in
             var go = true
             for notice in initialNotices where go { go = handler(.notice(notice)) }
             if go { go = handler(.opened(status)) }
             if go { loop(handler) }
             session?.close()
             adopt(nil)
+            finished.open()
         }
-        state.withLock { $0.finished = finished }
         return status
     }
 
