@@ -38,13 +38,6 @@ final class SDBus {
         sd_bus_flush_close_unref(bus)
     }
 
-    /// This connection's unique name (":1.42").
-    var uniqueName: String {
-        var name: UnsafePointer<CChar>?
-        guard sd_bus_get_unique_name(bus, &name) >= 0, let name else { return "" }
-        return String(cString: name)
-    }
-
     /// Takes `name`, failing if another connection owns it (no queueing).
     func requestName(_ name: String) throws {
         let status = sd_bus_request_name(bus, name, 0)

@@ -1,6 +1,7 @@
 import Devices
 import Platform
 import ServiceLifecycle
+import Synchronization
 
 /// The D-Bus service as a service of the lifecycle: it serves from its own
 /// bus thread until the group shuts down, then releases the name and ends
@@ -32,19 +33,14 @@ public struct TiltMonitorService: Service {
 
     public func run() async throws {
         let monitor = self.monitor
-        try await withGracefulShutdownHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                DetachedThread.start(name: "tiltd.monitor") {
-                    do {
-                        try monitor.run()
-                        continuation.resume()
-                    } catch {
-                        continuation.resume(throwing: error)
-                    }
-                }
-            }
+        let failure = Mutex<(any Error)?>(nil)
+        await withGracefulShutdownHandler {
+            await DetachedThread.start(name: "tiltd.monitor") {
+                do { try monitor.run() } catch { failure.withLock { $0 = error } }
+            }.wait()
         } onGracefulShutdown: {
             monitor.stop()
         }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import Motion
 
 /// `tiltd monitor`: watches `net.tiltd.Tilt`, claims it whenever it is on
@@ -9,9 +8,8 @@ public final class TiltMonitor: Sendable {
     private let format: TiltMonitorFormat
     private let write: @Sendable (String) -> Void
     private let report: @Sendable (Diagnostic) -> Void
-    /// The self-pipe `stop()` writes to (any thread); the run loop polls it.
-    private let stopReader: Int32
-    private let stopWriter: Int32
+    /// Woken by `stop()` (any thread); the run loop polls it.
+    private let stopping: WakePipe
 
     /// - Parameters:
     ///   - address: the bus to watch.
@@ -24,25 +22,12 @@ public final class TiltMonitor: Sendable {
         self.format = format
         self.write = write
         self.report = report
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw TiltBusError.busFailed(bus: address.description, operation: "pipe",
-                                         reason: String(cString: strerror(errno)))
-        }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        stopReader = ends[0]
-        stopWriter = ends[1]
-    }
-
-    deinit {
-        close(stopReader)
-        close(stopWriter)
+        stopping = try WakePipe(bus: address.description)
     }
 
     /// Makes `run()` return (any thread, e.g. on SIGINT).
     public func stop() {
-        var one: UInt8 = 1
-        _ = Glibc.write(stopWriter, &one, 1)
+        stopping.wake()
     }
 
     /// Watches until `stop()`.
@@ -81,7 +66,7 @@ public final class TiltMonitor: Sendable {
                 _ = claim(on: bus, owner: owner, watch: watch)
                 continue
             }
-            if try bus.wait(orReadable: stopReader) { return }
+            if try bus.wait(orReadable: stopping.reader) { return }
         }
     }
 

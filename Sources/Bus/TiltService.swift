@@ -1,5 +1,4 @@
 import Devices
-import Glibc
 import Knob
 import Motion
 import Platform
@@ -17,18 +16,16 @@ import Synchronization
 /// two wake-ups goes out as one signal, so signals never come faster than
 /// states pass the gate, and a slow bus never holds up the capture thread.
 public final class TiltService: StateSink, @unchecked Sendable {
-    // Safe to share: `newest` and `finished` are Mutexes, `stopping` atomic,
-    // `wakeDescriptor` is only written to; `bus`, `claims`, `published` and
-    // `publishedSequence` are touched only on the bus thread (after `init`
-    // hands them over, before the thread starts).
+    // Safe to share: `newest` is a Mutex, `finished` a latch set by `init`,
+    // `stopping` atomic, `wake` only woken off the bus thread; `bus`, `claims`,
+    // `published` and `publishedSequence` are touched only on the bus thread
+    // (after `init` hands them over, before the thread starts).
     private let newest: NewestValue<TiltProperties>
     private let stopping = Atomic<Bool>(false)
-    /// The bus thread has ended (true), or who waits for it to.
-    private let finished = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-    /// The self-pipe that wakes the bus thread: written by any thread, read
-    /// (drained) only on the bus thread.
-    private let wakeDescriptor: Int32
-    private let wakeReader: Int32
+    /// Opened when the bus thread has ended.
+    private var finished: Latch?
+    /// Wakes the bus thread (any thread); drained only on the bus thread.
+    private let wake: WakePipe
     private let onClaimCountChanged: @Sendable (Int) -> Void
     private let report: @Sendable (Diagnostic) -> Void
     private var bus: SDBus?
@@ -58,22 +55,10 @@ public final class TiltService: StateSink, @unchecked Sendable {
         self.onClaimCountChanged = onClaimCountChanged
         self.report = report
         let connection = try SDBus(address)
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw TiltBusError.busFailed(bus: address.description, operation: "pipe",
-                                         reason: String(cString: strerror(errno)))
-        }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
-        wakeDescriptor = ends[1]
-        wakeReader = ends[0]
-        newest = NewestValue(properties) { [wakeDescriptor = ends[1]] in
-            var one: UInt8 = 1
-            _ = write(wakeDescriptor, &one, 1)  // a full pipe is already a pending wake-up
-        }
-        // A failure from here on deinitializes self, which closes the pipe.
+        let wake = try WakePipe(bus: address.description)
+        self.wake = wake
+        // The mailbox holds the pipe: a late update still writes to it.
+        newest = NewestValue(properties) { wake.wake() }
         try connection.exportObject(path: TiltProperties.objectPath, interface: TiltProperties.interface,
                                     handler: self)
         try connection.watchNameOwners { [unowned self] name, _, newOwner in
@@ -81,14 +66,7 @@ public final class TiltService: StateSink, @unchecked Sendable {
         }
         try connection.requestName(TiltProperties.busName)
         bus = connection
-        DetachedThread.start(name: "tiltd.dbus") { [self] in runLoop() }
-    }
-
-    // The pipe outlives the thread: a late update still writes to it, not
-    // to a descriptor number reused by then.
-    deinit {
-        close(wakeDescriptor)
-        close(wakeReader)
+        finished = DetachedThread.start(name: "tiltd.dbus") { [self] in runLoop() }
     }
 
     /// Takes one state that passed the gate (any thread). A state proves
@@ -126,13 +104,7 @@ public final class TiltService: StateSink, @unchecked Sendable {
     /// `requestStop()`, then waits until the bus thread has finished.
     public func stop() async {
         requestStop()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = finished.withLock { finished in
-                if !finished.done { finished.waiters.append(continuation) }
-                return finished.done
-            }
-            if done { continuation.resume() }
-        }
+        await finished?.wait()
     }
 
     private func runLoop() {
@@ -142,21 +114,13 @@ public final class TiltService: StateSink, @unchecked Sendable {
                 claims.removeAll()
                 onClaimCountChanged(0)
             }
-            let waiters = finished.withLock { finished in
-                finished.done = true
-                return finished.waiters
-            }
-            for waiter in waiters { waiter.resume() }
         }
         guard let bus else { return }
         do {
             while true {
                 try bus.processAvailable()
                 if stopping.load(ordering: .acquiring) { return }
-                if try bus.wait(orReadable: wakeReader) {
-                    var drained = [UInt8](repeating: 0, count: 64)
-                    while read(wakeReader, &drained, drained.count) > 0 {}
-                }
+                if try bus.wait(orReadable: wake.reader) { wake.drain() }
                 if stopping.load(ordering: .acquiring) { return }
                 try publish(on: bus)
             }

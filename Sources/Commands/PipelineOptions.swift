@@ -4,7 +4,7 @@ import Motion
 /// The pipeline's command-line options, shared by every command that turns
 /// readings into states (`run`, `replay`, `render`, `serve`):
 /// `@OptionGroup var pipeline: PipelineOptions`, then
-/// `pipeline.makeConfiguration()`.
+/// `pipeline.configuration()`.
 public struct PipelineOptions: ParsableArguments {
     @Option(name: .customLong("cutoff"), parsing: .unconditional, help: ArgumentHelp(
         "Low-pass filter cutoff in Hz.", valueName: "hz"))
@@ -65,11 +65,6 @@ public struct PipelineOptions: ParsableArguments {
                 gateEnabled: !noGate, screenOrientation: screenOrientation, neutral: neutral,
                 shakeBand: shakeBand, gyroEnabled: !noGyro, gyroTimeConstantSeconds: gyroTimeConstantSeconds)
         }
-    }
-
-    /// The configuration, once `validate()` has passed.
-    public func makeConfiguration() -> PipelineConfiguration {
-        (try? configuration()) ?? PipelineConfiguration()
     }
 }
 

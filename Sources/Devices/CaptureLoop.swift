@@ -61,10 +61,9 @@ public final class CaptureLoop: @unchecked Sendable {
 
     private struct State {
         var stopping = false
-        var started = false
-        var finished = false
+        /// Opened when the capture thread has finished; nil until it starts.
+        var finished: Latch?
         var cancel: (@Sendable () -> Void)?
-        var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// - Parameter pause: waits out a backoff unless `stop` turns true (tests step it).
@@ -84,7 +83,7 @@ public final class CaptureLoop: @unchecked Sendable {
     /// - Returns: what was opened.
     @discardableResult
     public func start(_ handler: @escaping @Sendable (CaptureEvent) -> Bool) throws -> CaptureStatus {
-        precondition(!state.withLock { $0.started }, "a capture runs once")
+        precondition(state.withLock { $0.finished == nil }, "a capture runs once")
         var notices: [Diagnostic] = []
         let opened: any CaptureDeviceSession
         do {
@@ -95,7 +94,8 @@ public final class CaptureLoop: @unchecked Sendable {
             for notice in notices { _ = handler(.notice(notice)) }
             throw error
         }
-        state.withLock { $0.started = true }
+        let finished = Latch()
+        state.withLock { $0.finished = finished }
         adopt(opened)
         let status = opened.status, initialNotices = notices
         DetachedThread.start(name: device.threadName) { [self] in
@@ -104,8 +104,8 @@ public final class CaptureLoop: @unchecked Sendable {
             if go { go = handler(.opened(status)) }
             if go { loop(handler) }
             session?.close()
-            session = nil
-            finish()
+            adopt(nil)
+            finished.open()
         }
         return status
     }
@@ -121,14 +121,7 @@ public final class CaptureLoop: @unchecked Sendable {
     /// Suspends until the capture thread has finished (buffer disabled); at
     /// once when it never started.
     public func finished() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = state.withLock { state -> Bool in
-                if state.finished || !state.started { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if done { continuation.resume() }
-        }
+        await state.withLock { $0.finished }?.wait()
     }
 
     private var isStopping: Bool { state.withLock { $0.stopping } }
@@ -136,16 +129,6 @@ public final class CaptureLoop: @unchecked Sendable {
     private func adopt(_ opened: (any CaptureDeviceSession)?) {
         session = opened
         state.withLock { $0.cancel = opened?.cancel }
-    }
-
-    private func finish() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.finished = true
-            state.cancel = nil
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
     }
 
     /// Runs sessions until stopped, reopening after faults.

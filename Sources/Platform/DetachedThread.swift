@@ -17,9 +17,14 @@ public enum DetachedThread {
     ///
     /// The corresponding C functions are `pthread_create` and
     /// `prctl(PR_SET_NAME)` (what `pthread_setname_np` does for the calling thread).
-    public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    ///
+    /// - Returns: opened once `body` has returned: `await` its `wait()` to
+    ///   join the thread without blocking a task's thread.
+    @discardableResult
+    public static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Latch {
+        let finished = Latch()
         let start = Unmanaged.passRetained(Start(name: String(decoding: name.utf8.prefix(maximumNameBytes),
-                                                              as: UTF8.self), body: body))
+                                                              as: UTF8.self), body: body, finished: finished))
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -29,6 +34,7 @@ public enum DetachedThread {
             let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
             _ = tiltd_name_this_thread(start.name)
             start.body()
+            start.finished.open()
             return nil
         }, start.toOpaque())
         guard result == 0 else {
@@ -36,16 +42,19 @@ public enum DetachedThread {
             // Only when the process is out of threads or memory; nothing can go on without it.
             fatalError("cannot start thread \(name): \(String(cString: strerror(result)))")
         }
+        return finished
     }
 
     /// What the new thread runs, handed over through `pthread_create`'s argument.
     private final class Start {
         let name: String
         let body: @Sendable () -> Void
+        let finished: Latch
 
-        init(name: String, body: @escaping @Sendable () -> Void) {
+        init(name: String, body: @escaping @Sendable () -> Void, finished: Latch) {
             self.name = name
             self.body = body
+            self.finished = finished
         }
     }
 }

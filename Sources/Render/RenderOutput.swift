@@ -28,10 +28,7 @@ public final class RenderOutput {
             directory = out!
             y4m = nil
             streamName = ""
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw RenderError("\(.out) \(directory) is a file, not a directory: give a directory for the PNG frames")
-            }
+            // `RenderTargets` has refused a file here already.
             try RenderOutput.makeDirectories(directory, option: .out)
             guard Posix.isWritable(directory) else {
                 throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")

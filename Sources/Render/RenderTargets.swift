@@ -22,7 +22,7 @@ public struct RenderTargets: Sendable {
         case .png:
             let directory = out!
             self.directory = directory
-            if let kind = Self.kind(directory) {
+            if let kind = Posix.fileType(following: directory) {
                 guard kind == S_IFDIR else {
                     throw RenderError("\(.out) \(directory) is a file, not a directory: give a directory for the PNG frames")
                 }
@@ -117,7 +117,7 @@ public struct RenderTargets: Sendable {
     /// A file render will create or replace: not a directory, and its folder
     /// exists (or can be created) and is writable.
     private static func checkFile(_ path: String, option: Setting, example: String) throws {
-        if kind(path) == S_IFDIR || path.hasSuffix("/") {
+        if Posix.fileType(following: path) == S_IFDIR || path.hasSuffix("/") {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             throw RenderError("\(option) \(path) is a directory: give a file name such as \(base)/\(example)")
         }
@@ -129,23 +129,18 @@ public struct RenderTargets: Sendable {
     /// ancestor is a writable directory (render creates the rest).
     private static func checkCreatable(_ directory: String, option: Setting, forFile file: String? = nil) throws {
         var probe = directory
-        while kind(probe) == nil {
+        while Posix.fileType(following: probe) == nil {
             let parent = parentPath(probe)
             probe = parent.isEmpty ? "." : parent
             if probe == "/" || probe == "." { break }
         }
         let what: SettingMessage = file.map { "\(option) \($0)" } ?? "\(option) \(directory)"
-        guard kind(probe) == S_IFDIR else {
+        guard Posix.fileType(following: probe) == S_IFDIR else {
             throw RenderError("cannot create \(what): \(probe) is not a directory; choose another \(option)")
         }
         guard Posix.canCreateFiles(in: probe) else {
             throw RenderError("cannot create \(what): \(probe) is not writable; choose another \(option) or fix its permissions")
         }
-    }
-
-    /// The file type bits of `path` (`S_IFDIR`, `S_IFREG`, …), or nil when it does not exist.
-    private static func kind(_ path: String) -> mode_t? {
-        Posix.fileType(following: path)
     }
 }
 

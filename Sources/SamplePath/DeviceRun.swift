@@ -2,6 +2,7 @@ import Devices
 import Knob
 import Logging
 import Motion
+import Platform
 import ServiceLifecycle
 import Synchronization
 
@@ -14,10 +15,11 @@ import Synchronization
 ///
 /// Samples flow on the capture thread: capture → trace → sample run.
 public final class DeviceRun: Service, @unchecked Sendable {
-    // Safe to share: `control` is a Mutex; every other mutable property is
-    // touched only inside `handle`, on the capture thread of the one capture
-    // that runs at a time (`open` starts a new one only after `close` has
-    // waited for the previous one to finish), or after the run has ended.
+    // Safe to share: `capture` is a Mutex (`ended`, a latch, opens under
+    // it); every other mutable property is touched only inside `handle`, on
+    // the capture thread of the one capture that runs at a time (`open`
+    // starts a new one only after `close` has waited for the previous one
+    // to finish), or after the run has ended.
     private let configuration: CaptureConfiguration
     private let sampleRun: SampleRun?
     private let tracePath: String?
@@ -30,13 +32,10 @@ public final class DeviceRun: Service, @unchecked Sendable {
     private let clock: any Clock<Duration>
     private var samples = 0
     private var failure: String?
-    private let control = Mutex(Control())
-
-    private struct Control {
-        var capture: CaptureLoop?
-        var ended = false
-        var waiter: CheckedContinuation<Void, Never>?
-    }
+    /// The capture running now, if any.
+    private let capture = Mutex<CaptureLoop?>(nil)
+    /// Opened by `end()`: a limit, a signal or a failure.
+    private let ended = Latch()
 
     /// - Parameters:
     ///   - capture: which device and how.
@@ -89,14 +88,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
         defer { limit?.cancel() }
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let ended = control.withLock { control -> Bool in
-                        if control.ended { return true }
-                        control.waiter = continuation
-                        return false
-                    }
-                    if ended { continuation.resume() }
-                }
+                await ended.wait()
             } onCancel: { self.end() }
         } onGracefulShutdown: { self.end() }
         await close()
@@ -112,9 +104,9 @@ public final class DeviceRun: Service, @unchecked Sendable {
     /// - Throws: why the device cannot be opened (bad URI, none found, busy).
     public func open() throws {
         let capture = configuration.makeCapture()
-        let isNew = control.withLock { control -> Bool in
-            guard control.capture == nil, !control.ended else { return false }
-            control.capture = capture
+        let isNew = self.capture.withLock { current -> Bool in
+            guard current == nil, !ended.isOpen else { return false }
+            current = capture
             return true
         }
         guard isNew else { return }
@@ -125,7 +117,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
                 return keepGoing
             }
         } catch {
-            control.withLock { $0.capture = nil }
+            self.capture.withLock { $0 = nil }
             throw error
         }
     }
@@ -133,9 +125,9 @@ public final class DeviceRun: Service, @unchecked Sendable {
     /// Stops the capture and returns once its thread has finished (buffer
     /// disabled); the run goes on (a later `open()` resumes it).
     public func close() async {
-        let capture = control.withLock { control -> CaptureLoop? in
-            defer { control.capture = nil }
-            return control.capture
+        let capture = self.capture.withLock { current -> CaptureLoop? in
+            defer { current = nil }
+            return current
         }
         capture?.stop()
         await capture?.finished()
@@ -143,13 +135,11 @@ public final class DeviceRun: Service, @unchecked Sendable {
 
     /// Ends the run: a limit was reached, a signal came, or writing failed.
     public func end() {
-        let (capture, waiter) = control.withLock { control in
-            control.ended = true
-            defer { control.waiter = nil }
-            return (control.capture, control.waiter)
+        let capture = self.capture.withLock { current in
+            ended.open()
+            return current
         }
         capture?.stop()
-        waiter?.resume()
     }
 
     /// Handles one capture event on the capture thread; false stops capture.

@@ -8,35 +8,32 @@ public enum RecordingFile {
     ///
     /// - Throws: `RecordingLoadError`, one line naming the file (and line) and what to do.
     public static func load(_ path: String, units: CSVUnits, gyroUnits: GyroUnits) throws -> Recording {
-        do {
-            let recording = try Recording.load(path: path, units: units, gyroUnits: gyroUnits)
-            for warning in recording.warnings { TiltdLog.logger.warning("\(warning.escapingControls())") }
-            return recording
-        } catch let error as TraceError {
-            throw RecordingLoadError(message: error.description)
-        }
+        loggingWarnings(try mapping { try Recording.load(path: path, units: units, gyroUnits: gyroUnits) })
     }
 
     /// Opens `path` (`-`: standard input) to be read a block at a time.
     ///
     /// - Throws: `RecordingLoadError` naming the file.
     public static func open(_ path: String, units: CSVUnits, gyroUnits: GyroUnits) throws -> RecordingReader {
-        do { return try RecordingReader(path: path, units: units, gyroUnits: gyroUnits) } catch let error as TraceError {
-            throw RecordingLoadError(message: error.description)
-        }
+        try mapping { try RecordingReader(path: path, units: units, gyroUnits: gyroUnits) }
     }
 
     /// The next block of `reader` (nil at the end), its warnings logged.
     ///
     /// - Throws: `RecordingLoadError` naming the file and line.
     public static func next(_ reader: RecordingReader) throws -> Recording? {
-        do {
-            let block = try reader.next()
-            for warning in block?.warnings ?? [] { TiltdLog.logger.warning("\(warning.escapingControls())") }
-            return block
-        } catch let error as TraceError {
-            throw RecordingLoadError(message: error.description)
-        }
+        try mapping { try reader.next() }.map(loggingWarnings)
+    }
+
+    /// Logs `recording`'s warnings (a torn last line) and returns it.
+    private static func loggingWarnings(_ recording: Recording) -> Recording {
+        for warning in recording.warnings { TiltdLog.logger.warning("\(warning.escapingControls())") }
+        return recording
+    }
+
+    /// Runs `body`, a `TraceError` becoming a `RecordingLoadError`.
+    private static func mapping<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as TraceError { throw RecordingLoadError(message: error.description) }
     }
 }
 

@@ -9,7 +9,7 @@ public struct ListenAddress: Equatable, Sendable {
     public var path: String
 
     /// `sockaddr_un.sun_path` holds 108 bytes including the terminating NUL.
-    public static let maximumPathBytes = UnixSocketServer.maximumPathBytes
+    public static let maximumPathBytes = Posix.maximumSocketPathBytes
 
     public init(path: String) {
         self.path = path

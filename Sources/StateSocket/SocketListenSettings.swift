@@ -1,11 +1,12 @@
 import Glibc
 import Motion
+import Platform
 
 /// `Setting.listen` `unix:PATH` with `Setting.socketGroup`, checked: where the state
 /// socket is served and which group may connect.
 public struct SocketListenSettings: Equatable, Sendable {
     public var address: ListenAddress
-    /// The socket file's group; nil keeps the default (`SocketGroup.defaultID`).
+    /// The socket file's group; nil keeps the process's own.
     public var groupID: gid_t?
 
     /// Checks the group and the socket's place.
@@ -15,13 +16,16 @@ public struct SocketListenSettings: Equatable, Sendable {
     /// - Throws: `SettingError` naming the option.
     public init(address: ListenAddress, groupName: String? = nil) throws(SettingError) {
         if let groupName {
-            guard let id = SocketGroup.id(named: groupName) else {
+            guard let id = Posix.groupID(named: groupName) else {
                 throw SettingError("\(.socketGroup) \(groupName): no such group; create it (see udev/tiltd.sysusers) "
                     + "or leave the option out")
             }
             groupID = id
+        } else if let tiltd = Posix.groupID(named: "tiltd"), Posix.isMember(of: tiltd) {
+            // The installed unit runs as a dynamic user with `SupplementaryGroups=tiltd`.
+            groupID = tiltd
         } else {
-            groupID = SocketGroup.defaultID()
+            groupID = nil
         }
         try address.checkPlace()
         self.address = address

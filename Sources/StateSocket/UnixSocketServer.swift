@@ -40,15 +40,12 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
         public init() {}
     }
 
-    /// `sockaddr_un.sun_path` holds 108 bytes including the terminating NUL.
-    public static let maximumPathBytes = Posix.maximumSocketPathBytes
-
     /// The socket's filesystem path.
     public let path: String
     private let file: UnixSocketFile
     private let broadcaster: StateBroadcaster
-    /// Completed when the thread blocked in accept(2) has returned.
-    private let acceptorDone: EventLoopPromise<Void>
+    /// Opened when the thread blocked in accept(2) has returned (and closed the socket).
+    private let acceptor: Latch
     private let logger: Logger
     private let closed = Atomic<Bool>(false)
     private let finished: EventLoopPromise<Void>
@@ -74,17 +71,15 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let broadcaster = StateBroadcaster(eventLoop: loop, limits: limits, logger: logger,
                                            onClientCountChange: onClientCountChange)
-        let acceptorDone = loop.makePromise(of: Void.self)
         self.path = path
         self.file = file
         self.broadcaster = broadcaster
-        self.acceptorDone = acceptorDone
         self.logger = logger
         self.finished = loop.makePromise(of: Void.self)
-        DetachedThread.start(name: "tiltd.accept") { [file, limits, logger] in
+        acceptor = DetachedThread.start(name: "tiltd.accept") { [file, limits, logger] in
             Self.acceptClients(on: file.socket, path: path, loop: loop, broadcaster: broadcaster,
                                sendBufferBytes: limits.sendBufferBytes, logger: logger)
-            acceptorDone.succeed()
+            Posix.close(file.socket)  // shut down by close(); nobody uses it any more
         }
         logger.notice("serving states on unix:\(path)")
     }
@@ -164,18 +159,14 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
 
     /// Removes the socket file and starts closing: the states emitted so far
     /// are sent, every client is disconnected and the socket closed; `run()`
-    /// returns once that is done. Idempotent; never blocks. Call it once
+    /// returns once that is done (and the acceptor's thread has ended). Idempotent; never blocks. Call it once
     /// the producer has stopped.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         // Wakes accept(2), which then fails: the acceptor's loop ends.
         Posix.shutdown(file.socket)
         file.release()
-        let stopped = broadcaster.stop()
-        acceptorDone.futureResult.flatMap { [file] in
-            Posix.close(file.socket)  // nobody uses it any more
-            return stopped
-        }.cascade(to: finished)
+        broadcaster.stop().cascade(to: finished)
     }
 
     /// Serves until the lifecycle shuts down (the producer, a later service,
@@ -191,5 +182,6 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
         } onCancel: {
             self.close()
         }
+        await acceptor.wait()
     }
 }

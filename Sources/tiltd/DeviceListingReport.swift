@@ -20,7 +20,7 @@ public enum DeviceListingReport {
             // A JSON reader still gets a (empty) array.
             if json { FileHandle.standardOutput.write(Data("[]\n".utf8)) }
             logger.notice("\(error)")
-            logger.notice("\(nothingToReadHint(uri: uri))")
+            logger.notice("\(DeviceListing.nothingToReadHint(uri: uri))")
             throw ReportedFailure(description: "\(error)")
         }
         for message in skipped { logger.notice("\(message)") }
@@ -28,14 +28,9 @@ public enum DeviceListingReport {
         if let problem = listing.problem {
             logger.notice("\(problem)")
             if listing.isEmpty {
-                logger.notice("\(nothingToReadHint(uri: uri))")
+                logger.notice("\(DeviceListing.nothingToReadHint(uri: uri))")
                 throw ReportedFailure(description: problem)
             }
         }
-    }
-
-    /// Said after the reason when there is nothing to read at all.
-    public static func nothingToReadHint(uri: String) -> String {
-        DeviceListing.nothingToReadHint(uri: uri)
     }
 }

@@ -138,7 +138,7 @@ struct RenderCommand: AsyncParsableCommand {
         let job = try job()
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
-        try await job.run(loading: { try recording.load(file) }, pipeline: pipeline.makeConfiguration(),
+        try await job.run(loading: { try recording.load(file) }, pipeline: pipeline.configuration(),
                           under: lifecycle)
     }
 }

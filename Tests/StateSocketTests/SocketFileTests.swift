@@ -27,8 +27,6 @@ import TiltdTestSupport
         #expect(lstat(server.path, &info) == 0)
         #expect(info.st_gid == daemon)
         #expect(info.st_mode & 0o777 == 0o660)
-        #expect(SocketGroup.id(named: "daemon") == daemon)
-        #expect(SocketGroup.id(named: "no-such-group-here") == nil)
     }
 
     @Test func staleSocketFileFromACrashIsReplaced() async throws {

@@ -167,23 +167,20 @@ final class CaptureSession {
         let counts = SIMD3<Double>(Double(raw.x), Double(raw.y), Double(raw.z))
         let time = time ?? MonotonicClock.nanoseconds()
         var gyroCounts = gyroRaw.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
-        if let reader = gyroBuffer {
-            do {
+        do {
+            // At most one of them: a poller only where no gyro buffer opened.
+            if let reader = gyroBuffer {
                 gyroCounts = try reader.raw(at: time, notice: notice)
-            } catch {
-                notice(.notice("lost the gyroscope \(reader.shownName): \(error); continuing with the accelerometer alone"))
-                reader.close()
-                gyroBuffer = nil
-                status.gyro = nil
-            }
-        } else if let poller = gyroPoller {
-            do {
+            } else if let poller = gyroPoller {
                 gyroCounts = try poller.read()
-            } catch {
-                notice(.notice("lost the gyroscope \(poller.shownName): \(error); continuing with the accelerometer alone"))
-                gyroPoller = nil
-                status.gyro = nil
             }
+        } catch {
+            let name = gyroBuffer?.shownName ?? gyroPoller?.shownName ?? ""
+            notice(.notice("lost the gyroscope \(name): \(error); continuing with the accelerometer alone"))
+            gyroBuffer?.close()
+            gyroBuffer = nil
+            gyroPoller = nil
+            status.gyro = nil
         }
         let rate = gyroCounts.flatMap { counts in status.gyro.map { $0.rotationRate(raw: counts) } }
         var acceleration = status.info.acceleration(raw: counts)

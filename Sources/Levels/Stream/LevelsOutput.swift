@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import Platform
 
 /// Where `tiltd levels` writes: JSON Lines on stdout (one write per line, so
 /// a reader sees each update at once), messages on stderr, and the end of
@@ -12,8 +13,8 @@ public final class LevelsOutput: @unchecked Sendable {
     private let countLimit: Int?
     private var written = 0
     private var line: [UInt8] = []
-    private var ended = false
-    private var waiter: CheckedContinuation<Void, Never>?
+    /// Opened, under `lock`, when the run ends.
+    private let ended = Latch()
     public private(set) var failed = false
     /// Where the run's diagnostics go (the log handler).
     public let report: @Sendable (Diagnostic) -> Void
@@ -31,46 +32,32 @@ public final class LevelsOutput: @unchecked Sendable {
     public func write(_ levels: ChannelLevels) {
         lock.lock()
         defer { lock.unlock() }
-        guard !ended else { return }
+        guard !ended.isOpen else { return }
         line.removeAll(keepingCapacity: true)
         levels.appendJSONLine(to: &line)
         let failure = line.withUnsafeBytes { FileDescriptorWriter.writeAll(STDOUT_FILENO, $0) }
         if failure != 0 {
             report(.error("cannot write to standard output: \(FileDescriptorWriter.describe(failure))"))
             failed = true
-            endLocked()
+            ended.open()
             return
         }
         written += 1
-        if let countLimit, written >= countLimit { endLocked() }
+        if let countLimit, written >= countLimit { ended.open() }
     }
 
     /// Whether the run has ended (signal, limit or failed write).
-    public var isEnded: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return ended
-    }
+    public var isEnded: Bool { ended.isOpen }
 
     /// Ends the run; `waitForEnd()` returns.
     public func end() {
         lock.lock()
-        endLocked()
+        ended.open()
         lock.unlock()
-    }
-
-    private func endLocked() {
-        ended = true
-        waiter?.resume()
-        waiter = nil
     }
 
     /// Returns once the run has ended.
     public func waitForEnd() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lock.lock()
-            if ended { continuation.resume() } else { waiter = continuation }
-            lock.unlock()
-        }
+        await ended.wait()
     }
 }
