@@ -19,8 +19,8 @@ public enum TiltMonitorFormat: Sendable {
                 + (accelerometer ? (device.isEmpty ? "yes" : device) : "none")
                 + ", gyroscope " + (gyroscope ? "yes" : "none")
         case .json:
-            return "{\"event\":\"appeared\",\"owner\":\"\(TiltMonitorFormat.quoted(owner))\","
-                + "\"device\":\"\(TiltMonitorFormat.quoted(device))\","
+            return "{\"event\":\"appeared\",\"owner\":\"\(owner.jsonEscaped)\","
+                + "\"device\":\"\(device.jsonEscaped)\","
                 + "\"accelerometer\":\(accelerometer),\"gyroscope\":\(gyroscope)}"
         }
     }
@@ -50,7 +50,7 @@ public enum TiltMonitorFormat: Sendable {
         case .json:
             var line = knob.jsonLine
             line.removeLast(2)  // "}\n"
-            return line + #","tilt":""# + TiltMonitorFormat.quoted(tilt) + #""}"#
+            return line + #","tilt":""# + tilt.jsonEscaped + #""}"#
         }
     }
 
@@ -94,20 +94,5 @@ public enum TiltMonitorFormat: Sendable {
     private static func double(_ value: BusValue?) -> Double? {
         if case .double(let number)? = value { return number }
         return nil
-    }
-
-    /// `text` escaped for the inside of a JSON string.
-    static func quoted(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -2,7 +2,7 @@
 
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs, CR and LF.
-    func trimmingASCIIWhitespace() -> String {
+    package func trimmingASCIIWhitespace() -> String {
         // "\r\n" is one Character (a grapheme cluster), so it is listed too.
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }

@@ -1,3 +1,4 @@
+import Knob
 import Synchronization
 
 /// The input side of one `/ws` connection: each text message is rate
@@ -55,7 +56,7 @@ struct WebInputSession: Sendable {
 
     /// The refusal as the JSON text message sent back.
     static func errorMessage(_ refusal: WebInputRefusal) -> String {
-        #"{"error":"\#(WebResponse.jsonEscaped(refusal.description))"}"#
+        #"{"error":"\#(refusal.description.jsonEscaped)"}"#
     }
 
     static func number(_ value: Double) -> String {

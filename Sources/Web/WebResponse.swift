@@ -33,18 +33,4 @@ enum WebResponse {
     }
 
     static let crossOriginMessage = "cross-origin stream refused: open the page from this server"
-
-    /// `text` escaped for a JSON string.
-    static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

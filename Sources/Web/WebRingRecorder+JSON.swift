@@ -32,7 +32,7 @@ extension WebRingRecorder {
         return #"{"revision":\#(shared.revision),"generation":\#(shared.generation),"#
             + #""duration":\#(JSONText.number(ring.durationSeconds, decimals: 6)),"phase":"\#(phase)","#
             + #""heldFor":\#(JSONText.number(heldFor, decimals: 6)),"segments":[\#(segments.joined(separator: ","))],"#
-            + #""download":\#(download),"message":"\#(WebResponse.jsonEscaped(shared.message))"}"#
+            + #""download":\#(download),"message":"\#(shared.message.jsonEscaped)"}"#
     }
 
     /// The ring's JSON as it is now.

@@ -66,7 +66,7 @@ enum WebRouter {
             WebResponse.bytes(.ok, tiltdScript, type: "text/javascript; charset=utf-8", cache: "no-cache")
         }
         router.get("/healthz") { _, _ in
-            let body = #"{"status":"ok","states":\#(parts.feed.current?.sequence ?? 0),"streams":\#(parts.slots.count),"source":"\#(WebResponse.jsonEscaped(parts.sourceDescription))"}"# + "\n"
+            let body = #"{"status":"ok","states":\#(parts.feed.current?.sequence ?? 0),"streams":\#(parts.slots.count),"source":"\#(parts.sourceDescription.jsonEscaped)"}"# + "\n"
             return WebResponse.json(.ok, Array(body.utf8))
         }
         router.get("/events") { request, context in

@@ -1,3 +1,5 @@
+import Knob
+
 /// Fields the page's streams add to every state (the light's colour):
 /// `/state`, `/events` and `/ws` carry `{…the state…,"light":"FFFFFFFF"}`,
 /// the state's own fields first and unchanged (docs/streaming.md). Unlike
@@ -16,7 +18,7 @@ struct WebStateFields: Sendable, Equatable {
         values[key] = value
         var out: [UInt8] = []
         for key in values.keys.sorted() {
-            out.append(contentsOf: ",\"\(WebResponse.jsonEscaped(key))\":".utf8)
+            out.append(contentsOf: ",\"\(key.jsonEscaped)\":".utf8)
             out.append(contentsOf: values[key]!.utf8)
         }
         json = out
@@ -34,3 +36,4 @@ extension WebStateFeed.Entry {
         out.append(contentsOf: "}\n".utf8)
     }
 }
+

@@ -118,7 +118,7 @@ import Testing
         #expect(line == String(state.jsonLine.dropLast(2)) + #","tilt":"tilted-up"}"#)
         #expect(TiltMonitorFormat.text.state(values)
                     == "t 12.345678  roll 0.1234  pitch 0.4567  orientation left-up  tilt tilted-up")
-        #expect(TiltMonitorFormat.quoted("a\"b\\c\n") == #"a\"b\\c\u000a"#)
+        #expect("a\"b\\c\n".jsonEscaped == #"a\"b\\c\u000a"#)
         let appeared = TiltMonitorFormat.json.appeared(owner: ":1.7", bus: "the session bus",
                                                        ["Device": .string("iio:device0 (\"x\")"),
                                                         "HasAccelerometer": .bool(true)])

@@ -37,7 +37,7 @@ final class MotionPad {
     ///   INPUT_PROP_ACCELEROMETER or ABS_X/Y/Z.
     init(node: String, matrix: (MountMatrix, MountMatrixSource)? = nil) throws {
         sysfsPath = "/sys/class/input/" + (node.split(separator: "/").last.map(String.init) ?? node)
-        descriptor = try LibEvdev.openNode(node).get(or: { EvdevError("opening", on: node, errno: $0) })
+        descriptor = try LibEvdev.openNode(node).mapError { EvdevError("opening", on: node, errno: $0) }.get()
         switch LibEvdev.newDevice(descriptor: descriptor) {
         case .success(let device): self.device = device
         case .failure(let errno):
@@ -92,13 +92,13 @@ final class MotionPad {
             }
         }
         let readable = try LibEvdev.waitReadable(descriptor, milliseconds: timeoutMilliseconds)
-            .get(or: { EvdevError("waiting for events from", on: info.displayName, errno: $0) })
+            .mapError { EvdevError("waiting for events from", on: info.displayName, errno: $0) }.get()
         guard readable else { return true }
         var gotAny = false
         while true {
             let fill = try events.fill { bytes in
                 try LibEvdev.readNode(descriptor, into: bytes)
-                    .get(or: { EvdevError("reading", on: info.displayName, errno: $0) })
+                    .mapError { EvdevError("reading", on: info.displayName, errno: $0) }.get()
             }
             switch fill {
             case .nothing:
@@ -134,7 +134,7 @@ final class MotionPad {
             for code in [LibEvdev.absX, LibEvdev.absY, LibEvdev.absZ, LibEvdev.absRX, LibEvdev.absRY, LibEvdev.absRZ]
             where LibEvdev.hasCode(device, type: LibEvdev.eventAbs, code: code) {
                 let value = try LibEvdev.currentValue(descriptor, code: code)
-                    .get(or: { EvdevError("resynchronising", on: info.displayName, errno: $0) })
+                    .mapError { EvdevError("resynchronising", on: info.displayName, errno: $0) }.get()
                 assembler.set(code: code, value: value)
             }
             return true

@@ -60,12 +60,12 @@ struct AccelerometerDiscovery {
         var available: SamplingFrequencies? = nil
         if iio.hasDeviceAttribute(device, "sampling_frequency_available") {
             let text = try reader.device("sampling_frequency_available")
-            availableText = text.trimmingNewline()
+            availableText = text.trimmingASCIIWhitespace()
             available = try AttributeText.samplingFrequencies(text, attribute: "\(id)/sampling_frequency_available")
         }
         let timestamp = iio.inputChannel(device, id: "timestamp")
         let clock = iio.hasDeviceAttribute(device, "current_timestamp_clock")
-            ? try reader.device("current_timestamp_clock").trimmingNewline() : nil
+            ? try reader.device("current_timestamp_clock").trimmingASCIIWhitespace() : nil
 
         let info = AccelerometerInfo(
             id: id, name: name, label: iio.deviceLabel(device), udevLocation: udev["ACCEL_LOCATION"],

@@ -66,7 +66,7 @@ final class GyroBufferedReader {
         }
         var current = "realtime"
         if case .success(let text) = iio.readDeviceAttribute(device, "current_timestamp_clock") {
-            current = text.trimmingNewline()
+            current = text.trimmingASCIIWhitespace()
         }
         if current != wanted, iio.writeDeviceAttribute(device, "current_timestamp_clock", wanted) == nil {
             current = wanted

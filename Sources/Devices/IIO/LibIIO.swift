@@ -293,7 +293,7 @@ struct LibIIO: IIOBackend {
             }
             let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil)
             let name = parent.flatMap { string(udev_device_get_sysattr_value($0, "name")) }
-            found.append((node, name?.trimmingNewline(), properties))
+            found.append((node, name?.trimmingASCIIWhitespace(), properties))
         }
         return found
     }
