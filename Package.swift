@@ -235,6 +235,10 @@ let package = Package(
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
             ])]
         ),
+        // DSU: the cemuhook protocol (v1001) that emulators read motion with:
+        // requests, packets, subscribers (docs/dsu.md). No dependencies.
+        .target(name: "DSU"),
+        .testTarget(name: "DSUTests", dependencies: ["DSU"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion", "Jobs"]),
         // Golden-image comparison shared by the test targets that keep goldens.
