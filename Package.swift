@@ -142,13 +142,19 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The page's HTML, CSS and JavaScript (Sources/Web/Page), built
+            // into the binary as byte arrays (`PackageResources`): an
+            // installed tiltd needs no file beside it.
+            resources: ["index.html", "page.css", "page.js", "controls.html", "controls-ring.html", "light-slider.html",
+                        "light-note.html", "controls.css", "controls.js", "larsbar.html", "larsbar.css", "larsbar.js", "tiltd.js"]
+                .map { .embedInCode("Page/" + $0) }
         ),
         // TiltBus: the D-Bus service net.tiltd.Tilt and its monitor client.
         .target(
             name: "TiltBus",
             dependencies: [
-                "Knob", "Motion", "Sensors", "CSDBus", "CTiltBus",
+                "Knob", "Motion", "Sensors", "Streaming", "CSDBus", "CTiltBus",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -239,6 +245,10 @@ let package = Package(
         // requests, packets, subscribers (docs/dsu.md). No dependencies.
         .target(name: "DSU"),
         .testTarget(name: "DSUTests", dependencies: ["DSU"]),
+        // Two tiers (scripts/test.sh): the system tier is tiltdTests,
+        // TiltBusTests, WebTests, LevelsTests and StreamingSystemTests (they
+        // start tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg);
+        // every other test target is the unit tier and spawns nothing.
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Motion", "Jobs"]),
         // Golden-image comparison shared by the test targets that keep goldens.
@@ -250,14 +260,26 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: [
             "Web", "Knob", "KnobPNG", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "Streaming", "Sensors",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ], exclude: ["Golden"]),
+        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "Streaming", "TiltdTestSupport", "tiltd"]),
+        // The unit tier's share of Web, Levels and TiltBus: no server, browser or bus.
+        .testTarget(name: "WebUnitTests", dependencies: [
+            "Web", "Knob", "Motion", "Controls", "Streaming", "Sensors", "TiltdTestSupport",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "TiltBusTests", dependencies: ["TiltBus", "Knob", "Motion", "TiltdTestSupport", "tiltd"]),
+        .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion", "tiltd"]),
+        .testTarget(name: "TiltBusUnitTests", dependencies: ["TiltBus", "Knob", "Motion"]),
         // Helpers shared by the test targets: running the built tiltd, a
-        // Unix socket client, temporary directories, deadlines.
-        .target(name: "TiltdTestSupport", dependencies: ["Knob", "Motion"], path: "Tests/TiltdTestSupport"),
+        // Unix socket client, temporary directories, deadlines, tiltd's log
+        // lines, the test tier.
+        .target(name: "TiltdTestSupport", dependencies: [
+            "Knob", "Motion", "Streaming", .product(name: "Logging", package: "swift-log"),
+        ], path: "Tests/TiltdTestSupport"),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
+        // The capture run in this process against iiod under umockdev.
+        .testTarget(name: "StreamingSystemTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Streaming", "Motion", "Knob", "KnobPNG", "TiltdTestSupport",
-                                                    "Controls", "Levels"]),
+                                                    "Controls", "Levels", "RunCommandLine"]),
         .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Motion", "Sensors", "Knob", "KnobPNG", "TiltdTestSupport"]),
     ]
 )

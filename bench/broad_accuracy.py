@@ -13,8 +13,10 @@ its gyro bias helper, sample rate rounded). The score is BROAD's inclination
 error: the angle between the estimated and the true up direction over the
 samples with movement 1 and a reference; per trial its RMS and 95th
 percentile, in degrees. Prints a Markdown table with the mean over the
-trials, then one RESULT line per estimator, and VQF's own cost per sample
-(its batch call's time divided by the samples, best of 3).
+trials, then one RESULT line per estimator, the shift that best aligns
+tiltd's and VQF's estimates with the truth per trial (1 ms steps within
+±30 ms; positive: the estimate trails), and VQF's own cost per sample (its
+batch call's time divided by the samples, best of 3).
 
 Run it with a Python that has numpy, vqf and imufusion (bench/accuracy.sh
 makes a virtual environment under bench/out/venv).
@@ -48,6 +50,24 @@ def score(up, reference):
     cosine = np.clip(np.sum(estimate * reference[mask, 1:4], axis=1), -1, 1)
     errors = np.degrees(np.arccos(cosine))
     return math.sqrt(float(np.mean(errors ** 2))), float(np.percentile(errors, 95))
+
+
+def best_shift_ms(times, up, reference):
+    """The shift s (ms) minimising the mean squared error between the
+    estimate at t and the truth at t - s, over the movement samples."""
+    rows = reference[np.isfinite(reference[:, 1])]
+    estimate = up / np.linalg.norm(up, axis=1)[:, None]
+    best = None
+    for shift_ms in range(-30, 31):
+        at = times - shift_ms / 1000
+        truth = np.stack([np.interp(at, rows[:, 0], rows[:, k]) for k in (1, 2, 3)], axis=1)
+        mask = (np.interp(at, rows[:, 0], rows[:, 4]) == 1) & (at >= rows[0, 0]) & (at <= rows[-1, 0])
+        truth = truth[mask] / np.linalg.norm(truth[mask], axis=1)[:, None]
+        cosine = np.clip(np.sum(estimate[mask] * truth, axis=1), -1, 1)
+        error = float(np.mean(np.degrees(np.arccos(cosine)) ** 2))
+        if best is None or error < best[1]:
+            best = (shift_ms, error)
+    return best[0]
 
 
 def up_from_quaternions(q):
@@ -120,6 +140,7 @@ def main():
                                    if n.endswith(".reference.csv.gz"))
     results = {"tiltd": [], "vqf": [], "imufusion": []}
     vqf_costs = []
+    shifts = {"tiltd": [], "vqf": []}
     print("| BROAD trial | tiltd RMSE ° | p95 ° | VQF RMSE ° | p95 ° | Fusion RMSE ° | p95 ° |")
     print("|---|---|---|---|---|---|---|")
     for name in names:
@@ -128,9 +149,12 @@ def main():
         data = np.loadtxt(text.splitlines(), delimiter=",", skiprows=1)
         reference = load(os.path.join(directory, name + ".reference.csv.gz"))
         dt = float(np.median(np.diff(data[:, 0])))
-        ours = score(tiltd_up(tiltd, text, len(data)), reference)
+        tiltd_ups = tiltd_up(tiltd, text, len(data))
+        ours = score(tiltd_ups, reference)
         ups, cost = vqf_up(data, dt)
         theirs = score(ups, reference)
+        shifts["tiltd"].append(best_shift_ms(data[:, 0], tiltd_ups, reference))
+        shifts["vqf"].append(best_shift_ms(data[:, 0], ups, reference))
         vqf_costs.append(cost)
         fusion = score(fusion_up(data, dt), reference)
         for key, value in (("tiltd", ours), ("vqf", theirs), ("imufusion", fusion)):
@@ -145,6 +169,8 @@ def main():
     for key, values in results.items():
         worst = max(v[0] for v in values)
         print(f"RESULT broad:{key} mean_rmse={means[key][0]:.3f} mean_p95={means[key][1]:.2f} worst_rmse={worst:.2f}")
+    for key, values in shifts.items():
+        print(f"RESULT broad:{key} shift_ms={','.join(str(v) for v in values)}")
     print(f"RESULT broad:ratio tiltd/vqf={means['tiltd'][0] / means['vqf'][0]:.3f}")
     print(f"RESULT vqf_cost_us_per_sample={1e6 * min(vqf_costs):.3f} (best trial; median "
           f"{1e6 * float(np.median(vqf_costs)):.3f})")

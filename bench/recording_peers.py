@@ -10,6 +10,14 @@ helper) on them, and prints for each a RESULT line with the same figures as
 bench/accuracy.py: the median and p95 tilt error after the first second, the
 median while still, and the lag (the shift that best aligns the estimate
 with the reference).
+
+Then two lines that measure the reference rather than a filter: the gyro
+alone, integrated from the reference's first "up" (v' = v x w, no
+accelerometer), once with each sample's rate over the interval that ends
+with it (as tiltd and VQF use it: "gyro-only") and once with the rate of the
+sample before ("gyro-only-previous", a sample late). The lag of the first
+is the delay of the reference itself against its own gyro data
+(docs/motion.md, "Gyroscope fusion": the lag goal).
 """
 
 import math
@@ -47,6 +55,22 @@ def read_samples(path):
 def ups(q):
     w, x, y, z = q.T
     return np.stack([2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z], axis=1)
+
+
+def gyro_only_ups(times, gyr, first_up, previous):
+    """The reference's first up turned by the gyro alone (Rodrigues per sample)."""
+    v = np.array(first_up, dtype=float)
+    out = [v]
+    for k in range(1, len(times)):
+        w = gyr[k - 1] if previous else gyr[k]
+        rate = float(np.linalg.norm(w))
+        angle = rate * (times[k] - times[k - 1])
+        if angle > 0:
+            axis = w / rate  # v turns by -angle about the axis: dv = v x w dt
+            v = v * math.cos(angle) - np.cross(axis, v) * math.sin(angle) + axis * np.dot(axis, v) * (1 - math.cos(angle))
+            v /= np.linalg.norm(v)
+        out.append(v)
+    return out
 
 
 def report(label, times, estimates, trace, reference):
@@ -93,6 +117,10 @@ def main():
         ahrs.update_no_magnetometer(bias.update(np.degrees(gyr[i])), acc[i] / 9.80665)
         quaternions.append(ahrs.get_quaternion())
     report("imufusion", times, [tuple(u) for u in ups(np.array(quaternions))], trace, reference)
+    ref_times, ref_ups = accuracy.read_reference(reference)
+    first_up = ref_ups[0]  # 2.5 ms after the first sample on the NGIMU
+    for label, previous in (("gyro-only", False), ("gyro-only-previous", True)):
+        report(label, times, [tuple(u) for u in gyro_only_ups(times, gyr, first_up, previous)], trace, reference)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,54 @@
 #!/usr/bin/env bash
-# Sets up (installs missing Debian packages) and runs the whole test suite.
-# No accelerometer is needed: devices are faked with umockdev (Tests/Fixtures).
+# Runs the tests in two tiers (README, "Tests"). No accelerometer is needed:
+# devices are faked with umockdev (Tests/Fixtures).
+#
+#   scripts/test.sh unit      the fast tier: every test target except the
+#                             system ones below. Its tests spawn nothing (no
+#                             tiltd binary, umockdev, Chromium, PulseAudio,
+#                             dbus, sox or ffmpeg): TestTier stops a run that
+#                             does, and this script refuses a unit-tier file
+#                             that starts a process itself. Needs no set-up.
+#   scripts/test.sh system    the system tier, after scripts/setup.sh test
+#                             (installs the missing Debian packages)
+#   scripts/test.sh           set-up, the unit tier, then the system tier
+#
+# Further arguments go to `swift test` (e.g. --filter SocketFileTests).
+# TILTD_TEST_PREPARED=1 skips set-up and build (scripts/loaded-runs.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh test
-swift build --build-tests
+# The system tier's test targets; any other test target is unit tier.
+system_targets=(tiltdTests TiltBusTests WebTests LevelsTests StreamingSystemTests)
+unit_targets=()
+for dir in Tests/*Tests; do
+    name=${dir#Tests/}
+    [[ " ${system_targets[*]} " == *" $name "* ]] || unit_targets+=("$name")
+done
+alternatives() { local IFS='|'; echo "^($*)\."; }
+
+tier=all
+case "${1:-}" in unit|system) tier=$1; shift ;; esac
+if [ -z "${TILTD_TEST_PREPARED:-}" ]; then
+    [ "$tier" = unit ] || scripts/setup.sh test
+    swift build --build-tests
+fi
 # The suites run in parallel in one process, several holding hundreds of
 # sockets at once: raise a soft open-file limit of 1,024 (a common default)
 # toward 16,384, within the hard limit (Tests/TiltdTestSupport/TestFileLimit.swift).
 hard=$(ulimit -Hn)
 if [ "$hard" = unlimited ] || [ "$hard" -gt 16384 ]; then hard=16384; fi
 if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt "$hard" ]; then ulimit -Sn "$hard"; fi
-# setup.sh installed ffmpeg: the y4m test must run, not be skipped.
-TILTD_REQUIRE_FFMPEG=1 swift test --skip-build "$@"
+
+if [ "$tier" != system ]; then
+    # Spawning goes through TiltdTestSupport's helpers (which check the tier);
+    # a unit-tier file that starts a process itself belongs in the system tier.
+    if spawning=$(grep -rlE 'Process\(\)|posix_spawn|\bfork\(|\bexecv' --include='*.swift' "${unit_targets[@]/#/Tests/}"); then
+        echo "scripts/test.sh: these unit-tier files start processes; git mv them into a system-tier target" \
+             "(system_targets in scripts/test.sh):" $spawning >&2
+        exit 1
+    fi
+    TILTD_TEST_TIER=unit swift test --skip-build --skip "$(alternatives "${system_targets[@]}")" "$@"
+fi
+if [ "$tier" != unit ]; then
+    # setup.sh installed ffmpeg: the y4m test must run, not be skipped.
+    TILTD_REQUIRE_FFMPEG=1 swift test --skip-build --skip "$(alternatives "${unit_targets[@]}")" "$@"
+fi

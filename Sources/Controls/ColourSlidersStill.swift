@@ -1,4 +1,5 @@
 import Knob
+import Motion
 
 /// The still `tiltd draw rgb` asks for, checked: the linked colour sliders
 /// under a swatch, or one component's track.
@@ -9,16 +10,16 @@ public struct ColourSlidersStill: Sendable {
     public var track: ColourComponent?
     public var trackHeightPoints: Double
 
-    /// - Parameter colour: `--color` as given, `R,G,B,A` or `R,G,B`, each 0…1.
+    /// - Parameter colour: `Setting.color` as given, `R,G,B,A` or `R,G,B`, each 0…1.
     /// - Throws: `ControlStillError` naming the first option out of range.
     public init(colour: String, widthPoints: Double, track: ColourComponent?,
                 trackHeightPoints: Double) throws(ControlStillError) {
-        try ControlStill.checkPoints(widthPoints, option: "--width", minimum: ColourSliderPainter.thumbDiameterPoints,
+        try ControlStill.checkPoints(widthPoints, option: .width, minimum: ColourSliderPainter.thumbDiameterPoints,
                                      maximum: 2000)
-        try ControlStill.checkPoints(trackHeightPoints, option: "--track-height", minimum: 1, maximum: 100)
+        try ControlStill.checkPoints(trackHeightPoints, option: .trackHeight, minimum: 1, maximum: 100)
         guard let v = ControlStill.numbers(colour), v.count == 3 || v.count == 4,
               v.allSatisfy({ (0...1).contains($0) }) else {
-            throw ControlStillError("--color must be R,G,B,A (or R,G,B) with each part 0…1 such as 0.2,0.4,0.6,1, "
+            throw ControlStillError("\(.color) must be R,G,B,A (or R,G,B) with each part 0…1 such as 0.2,0.4,0.6,1, "
                 + "got '\(colour)'")
         }
         self.colour = RGBAColour(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)

@@ -1,6 +1,7 @@
 import Foundation
 import Knob
 import KnobPNG
+import Motion
 
 /// One still of a control, as `tiltd draw` makes it: the control painted
 /// at `scale` pixels per point into an image exactly its bounds, with the
@@ -62,6 +63,7 @@ public enum ControlStill {
 
 /// A still that cannot be written; one line naming the file.
 public struct ControlStillError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+    public var message: SettingMessage
+    public var description: String { message.description }
+    public init(_ message: SettingMessage) { self.message = message }
 }

@@ -1,4 +1,5 @@
 import Knob
+import Motion
 
 /// The still `tiltd draw larsbar` asks for, checked: the LARSBar EQ slider
 /// at a value with settled lights, its thumb shining from a tilt.
@@ -11,22 +12,22 @@ public struct EQSliderStill: Sendable {
     public var levels: (left: Double, right: Double)
     public var shines: ShinePair
 
-    /// - Parameter levels: `--levels` as given, `L,R`.
+    /// - Parameter levels: `Setting.levels` as given, `L,R`.
     /// - Throws: `ControlStillError` naming the first option out of range.
     public init(widthPoints: Double, heightPoints: Double, value: Double, levels: String,
                 rollRadians: Double, pitchRadians: Double) throws(ControlStillError) {
-        try ControlStill.checkPoints(widthPoints, option: "--width", minimum: EQSliderPainter.minimumWidthPoints,
+        try ControlStill.checkPoints(widthPoints, option: .width, minimum: EQSliderPainter.minimumWidthPoints,
                                      maximum: 2000)
-        try ControlStill.checkPoints(heightPoints, option: "--height", minimum: EQSliderPainter.minimumHeightPoints,
+        try ControlStill.checkPoints(heightPoints, option: .height, minimum: EQSliderPainter.minimumHeightPoints,
                                      maximum: 400)
         guard value.isFinite, (0...1).contains(value) else {
-            throw ControlStillError("--value must be 0…1, got \(value)")
+            throw ControlStillError("\(.value) must be 0…1, got \(value)")
         }
         guard let v = ControlStill.numbers(levels), v.count == 2, v.allSatisfy({ (0...1).contains($0) }) else {
-            throw ControlStillError("--levels must be two levels 0…1 as L,R such as 0.8,0.6, got '\(levels)'")
+            throw ControlStillError("\(.levels) must be two levels 0…1 as L,R such as 0.8,0.6, got '\(levels)'")
         }
         guard rollRadians.isFinite, pitchRadians.isFinite else {
-            throw ControlStillError("--roll and --pitch must be finite radians")
+            throw ControlStillError("\(.roll) and \(.pitch) must be finite radians")
         }
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints

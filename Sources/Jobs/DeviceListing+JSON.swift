@@ -3,7 +3,7 @@ import Sensors
 
 extension DeviceListing {
     /// A pretty-printed JSON array (keys sorted), accelerometers then pads,
-    /// newline-terminated: `tiltd list --json`. Here rather than in Sensors,
+    /// newline-terminated: `tiltd list` with `Setting.json`. Here rather than in Sensors,
     /// whose capture path `tiltd run` links without Foundation.
     public func json() throws -> Data {
         let entries = accelerometers.enumerated().map {

@@ -2,18 +2,20 @@ import Controls
 import Foundation
 import Knob
 import Levels
+import Motion
 
-/// What `tiltd render --control` draws.
+/// What `tiltd render` draws (`Setting.control`).
 public enum RenderControl: String, CaseIterable, Sendable {
-    /// The knob alone (or on its track with `--slider`): the default.
+    /// The knob alone (or on its track with `Setting.slider`): the default.
     case knob
     /// The whole LARSBar EQ volume slider, its lights from a level file and
     /// the knob as its thumb.
     case larsbar
 }
 
-/// `tiltd render --control larsbar`: the slider's size, value and level
-/// file, as `tiltd draw larsbar` and `serve --levels-file` name them.
+/// `tiltd render` with `Setting.control` larsbar: the slider's size, value
+/// and level file, as `tiltd draw larsbar` and `serve` (`Setting.levelsFile`)
+/// name them.
 ///
 /// Frames are exactly the control's bounds, `width × 44 pt × scale`, on the
 /// original's body colour (opaque). y4m frames must be an even number of
@@ -52,21 +54,21 @@ public struct LARSBarRenderSettings: Sendable, Equatable {
                               scale: Int?, knobSize: Int?, knobStyle: KnobStyle?, sliderValue: Double?,
                               format: RenderFormat) -> Result<LARSBarRenderSettings?, RenderError> {
         guard control == .larsbar else {
-            let given = [("--levels-file", levelsFile != nil), ("--value", value != nil),
-                         ("--width", widthPoints != nil), ("--scale", scale != nil)].filter(\.1).map(\.0)
+            let given = [(Setting.levelsFile, levelsFile != nil), (.value, value != nil),
+                         (.width, widthPoints != nil), (.scale, scale != nil)].filter(\.1).map(\.0)
             guard given.isEmpty else {
-                return .failure(RenderError("\(Self.list(given)) for the LARSBar slider: add --control larsbar"))
+                return .failure(RenderError("\(SettingMessage.list(given)) for the LARSBar slider: add \(.control) larsbar"))
             }
             return .success(nil)
         }
-        let knobOnly = [("--size", knobSize != nil), ("--style", knobStyle != nil), ("--slider", sliderValue != nil)]
+        let knobOnly = [(Setting.size, knobSize != nil), (.style, knobStyle != nil), (.slider, sliderValue != nil)]
             .filter(\.1).map(\.0)
         if !knobOnly.isEmpty {
-            return .failure(RenderError("\(Self.list(knobOnly)) for the knob's own frames; the LARSBar "
-                + "slider's frames are --width × 44 pt × --scale and its thumb is the MTZ knob: drop them"))
+            return .failure(RenderError("\(SettingMessage.list(knobOnly)) for the knob's own frames; the LARSBar "
+                + "slider's frames are \(.width) × 44 pt × \(.scale) and its thumb is the MTZ knob: drop them"))
         }
         guard let levelsFile, !levelsFile.isEmpty else {
-            return .failure(RenderError("--control larsbar needs --levels-file FILE.wav or FILE.jsonl for its lights"))
+            return .failure(RenderError("\(.control) larsbar needs \(.levelsFile) FILE.wav or FILE.jsonl for its lights"))
         }
         let settings = LARSBarRenderSettings(levelsFile: levelsFile, value: value ?? defaultValue,
                                              widthPoints: widthPoints ?? defaultWidthPoints, scale: scale ?? defaultScale)
@@ -74,27 +76,23 @@ public struct LARSBarRenderSettings: Sendable, Equatable {
         return .success(settings)
     }
 
-    /// "--a is" or "--a, --b are".
-    private static func list(_ options: [String]) -> String {
-        options.joined(separator: ", ") + (options.count == 1 ? " is" : " are")
-    }
 
     /// Why these settings cannot be drawn in `format`, or nil.
-    func problem(format: RenderFormat) -> String? {
+    func problem(format: RenderFormat) -> SettingMessage? {
         let minimum = EQSliderPainter.minimumWidthPoints, maximum = Self.maximumWidthPoints
         guard widthPoints.isFinite, (minimum...maximum).contains(widthPoints) else {
-            return "--width must be \(ControlStill.numberText(minimum))…\(ControlStill.numberText(maximum)) points, "
+            return "\(.width) must be \(ControlStill.numberText(minimum))…\(ControlStill.numberText(maximum)) points, "
                 + "got \(ControlStill.numberText(widthPoints))"
         }
         guard EQSliderPainter.supportedScales.contains(scale) else {
-            return "--scale must be 1, 2 or 3 pixels per point, got \(scale)"
+            return "\(.scale) must be 1, 2 or 3 pixels per point, got \(scale)"
         }
-        guard value.isFinite, (0...1).contains(value) else { return "--value must be 0…1, got \(value)" }
+        guard value.isFinite, (0...1).contains(value) else { return "\(.value) must be 0…1, got \(value)" }
         let pixels = Self.pixels(widthPoints, scale: scale)
         if format == .y4m, !pixels.isMultiple(of: 2) {
             let even = (widthPoints.rounded(.down) / 2).rounded(.down) * 2
-            return "--width \(ControlStill.numberText(widthPoints)) at --scale \(scale) makes frames \(pixels) pixels "
-                + "wide; y4m's 4:2:0 chroma needs an even width: give --width \(ControlStill.numberText(even)) "
+            return "\(.width) \(ControlStill.numberText(widthPoints)) at \(.scale) \(scale) makes frames \(pixels) pixels "
+                + "wide; y4m's 4:2:0 chroma needs an even width: give \(.width) \(ControlStill.numberText(even)) "
                 + "(or PNG frames)"
         }
         return nil
@@ -113,7 +111,7 @@ public struct LARSBarRenderSettings: Sendable, Equatable {
     public func makePainter(light: LightColour, lastFrameSeconds: Double) throws
         -> (painter: EQSliderFramePainter, note: String?) {
         let track: LevelTrack
-        do { track = try LevelTrack.load(path: levelsFile) } catch { throw RenderError("--levels-file: \(error)") }
+        do { track = try LevelTrack.load(path: levelsFile) } catch { throw RenderError("\(.levelsFile): \(error)") }
         let updates = track.records.map { (seconds: $0.seconds, left: $0.left, right: $0.right) }
         let painter = EQSliderFramePainter(layout: layout, scale: scale, value: value, updates: updates, light: light)
         var note: String?

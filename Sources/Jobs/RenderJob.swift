@@ -11,7 +11,7 @@ public struct RenderJob: Sendable {
     public let file: String
     public let settings: RenderSettings
     public let overwrite: Bool
-    /// `--max-frames` when given; otherwise one hour of frames at the rate.
+    /// `Setting.maxFrames` when given; otherwise one hour of frames at the rate.
     public let maxFrames: Int?
 
     /// The option values as given (nil where the user gave none); throws the
@@ -24,22 +24,22 @@ public struct RenderJob: Sendable {
         let chosen: LARSBarRenderSettings?
         switch larsBar {
         case .success(let settings): chosen = settings
-        case .failure(let problem): throw SettingError(problem.description)
+        case .failure(let problem): throw SettingError(problem.message)
         }
         if let size, !KnobGeometry.supportedSizes.contains(size) {
-            throw SettingError("--size must be 16…1024 pixels, got \(size)")
+            throw SettingError("\(.size) must be 16…1024 pixels, got \(size)")
         }
         guard (1...1000).contains(framesPerSecond) else {
-            throw SettingError("--fps must be 1…1000 frames per second, got \(framesPerSecond)")
+            throw SettingError("\(.fps) must be 1…1000 frames per second, got \(framesPerSecond)")
         }
         guard let backgroundColour = RGBA8(hex: background) else {
-            throw SettingError("--background must be six hex digits RRGGBB such as 131315, got '\(background)'")
+            throw SettingError("\(.background) must be six hex digits RRGGBB such as 131315, got '\(background)'")
         }
         if style == .tltilt, !light.isOpaqueWhite {
-            throw SettingError("--light-color needs --style mtz: TLTiltSlider's knob has no separate shine to colour")
+            throw SettingError("\(.lightColor) needs \(.style) mtz: TLTiltSlider's knob has no separate shine to colour")
         }
         if let sliderValue, !(0...1).contains(sliderValue) {
-            throw SettingError("--slider must be a value from 0 to 1, got \(sliderValue)")
+            throw SettingError("\(.slider) must be a value from 0 to 1, got \(sliderValue)")
         }
         if let problem = RenderTargets.optionProblem(contactSheet: contactSheet, cells: contactSheetFrames,
                                                      columns: contactSheetColumns, maxFrames: maxFrames,
@@ -48,11 +48,11 @@ public struct RenderJob: Sendable {
         }
         switch format {
         case .png:
-            guard let out, !out.isEmpty else { throw SettingError("--format png needs --out DIR for the frame files") }
+            guard let out, !out.isEmpty else { throw SettingError("\(.format) png needs \(.out) DIR for the frame files") }
         case .y4m:
             if out == nil || out == "-", Posix.isTerminal(STDOUT_FILENO) {
                 throw SettingError("refusing to write a y4m stream to a terminal: pipe it (| ffmpeg -i - out.mp4) "
-                    + "or give --out FILE.y4m")
+                    + "or give \(.out) FILE.y4m")
             }
         }
         self.file = file
@@ -65,12 +65,12 @@ public struct RenderJob: Sendable {
             larsBar: chosen)
     }
 
-    /// The format `--out` implies when none is given: y4m for a `.y4m` file, PNG frames otherwise.
+    /// The format `Setting.out` implies when none is given: y4m for a `.y4m` file, PNG frames otherwise.
     public static func impliedFormat(out: String?) -> RenderFormat {
         (out ?? "").lowercased().hasSuffix(".y4m") ? .y4m : .png
     }
 
-    /// The frame limit: `--max-frames`, or one hour of frames at `--fps`.
+    /// The frame limit: `Setting.maxFrames`, or one hour of frames at `Setting.fps`.
     public var frameLimit: Int { maxFrames ?? 3600 * settings.framesPerSecond }
 
     /// Checks the output paths, loads the recording (`load`), runs it through

@@ -16,7 +16,7 @@ public final class RenderOutput {
     private var buffer: [UInt8] = []
     private let streamName: String
     /// A y4m file is written under this hidden name and renamed by `finish()`
-    /// (removed if the render fails), so `--out` is never a torn stream.
+    /// (removed if the render fails), so `Setting.out` is never a torn stream.
     private var temporaryPath: String?
 
     /// - Throws: `RenderError` naming the directory or file when it cannot
@@ -30,11 +30,11 @@ public final class RenderOutput {
             streamName = ""
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw RenderError("--out \(directory) is a file, not a directory: give a directory for the PNG frames")
+                throw RenderError("\(.out) \(directory) is a file, not a directory: give a directory for the PNG frames")
             }
-            try RenderOutput.makeDirectories(directory, option: "--out")
+            try RenderOutput.makeDirectories(directory, option: .out)
             guard Posix.isWritable(directory) else {
-                throw RenderError("output directory \(directory) is not writable: choose another --out or fix its permissions")
+                throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")
             }
         case .y4m:
             directory = ""
@@ -46,18 +46,18 @@ public final class RenderOutput {
                 // renamed over (PNGWriter.isReplaceable).
                 let replace = PNGWriter.isReplaceable(out)
                 // A missing folder is created, as for PNG frames and the contact sheet.
-                if replace { try RenderTargets.createParent(of: out, option: "--out") }
+                if replace { try RenderTargets.createParent(of: out, option: .out) }
                 let fd: Int32
                 if replace {
                     let temporary: (descriptor: Int32, path: String)
                     do { temporary = try PNGWriter.createTemporary(for: out) } catch let error as PNGError {
-                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable --out")
+                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable \(.out)")
                     }
                     fd = temporary.descriptor
                     temporaryPath = temporary.path
                 } else {
                     do { fd = try Posix.openForWriting(out) } catch {
-                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable --out")
+                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable \(.out)")
                     }
                     temporaryPath = nil
                 }
@@ -125,7 +125,7 @@ public final class RenderOutput {
     /// `mkdir -p`: creates `directory` and its missing parents (mode 0755).
     ///
     /// - Throws: `RenderError` naming the directory, the system's reason and the option to change.
-    public static func makeDirectories(_ directory: String, option: String) throws {
+    public static func makeDirectories(_ directory: String, option: Setting) throws {
         var path = ""
         for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
             path += (path.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
@@ -155,6 +155,7 @@ public enum RenderFormat: String, CaseIterable, Sendable {
 
 /// A render that cannot go on; one line naming the file or directory.
 public struct RenderError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+    public var message: SettingMessage
+    public var description: String { message.description }
+    public init(_ message: SettingMessage) { self.message = message }
 }

@@ -1,14 +1,15 @@
 import Foundation
 import Glibc
+import Motion
 import Streaming
 
 /// Every path `tiltd render` will write, checked before the first frame, so
-/// a bad `--contact-sheet` or `--out` fails at once instead of after an hour
+/// a bad `Setting.contactSheet` or `Setting.out` fails at once instead of after an hour
 /// of frames; and the earlier frames in the frame directory.
 ///
 /// Policy for a frame directory that already holds `frame-NNNNNN.png` files
-/// (from an earlier render, perhaps at another `--fps`): refused unless
-/// `--overwrite`, which removes exactly those files (and nothing else)
+/// (from an earlier render, perhaps at another `Setting.fps`): refused unless
+/// `Setting.overwrite`, which removes exactly those files (and nothing else)
 /// before the first new frame, so the directory never mixes two renders.
 public struct RenderTargets: Sendable {
     /// Earlier frame files in the PNG directory (names only).
@@ -23,28 +24,28 @@ public struct RenderTargets: Sendable {
             self.directory = directory
             if let kind = Self.kind(directory) {
                 guard kind == S_IFDIR else {
-                    throw RenderError("--out \(directory) is a file, not a directory: give a directory for the PNG frames")
+                    throw RenderError("\(.out) \(directory) is a file, not a directory: give a directory for the PNG frames")
                 }
                 guard Posix.canCreateFiles(in: directory) else {
-                    throw RenderError("output directory \(directory) is not writable: choose another --out or fix its permissions")
+                    throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")
                 }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
                 staleFrames = names.filter(Self.isFrameName).sorted()
                 if !staleFrames.isEmpty, !overwrite {
                     throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
-                        + "render (\(staleFrames[0]) …): pass --overwrite to replace them, or choose another --out")
+                        + "render (\(staleFrames[0]) …): pass \(.overwrite) to replace them, or choose another \(.out)")
                 }
             } else {
-                try Self.checkCreatable(directory, option: "--out")
+                try Self.checkCreatable(directory, option: .out)
                 staleFrames = []
             }
         case .y4m:
             directory = nil
             staleFrames = []
-            if let out, out != "-" { try Self.checkFile(out, option: "--out", example: "knob.y4m") }
+            if let out, out != "-" { try Self.checkFile(out, option: .out, example: "knob.y4m") }
         }
         if let contactSheet {
-            try Self.checkFile(contactSheet, option: "--contact-sheet", example: "contact-sheet.png")
+            try Self.checkFile(contactSheet, option: .contactSheet, example: "contact-sheet.png")
             if let out, out != "-" || format == .png {
                 try Self.checkApart(contactSheet: contactSheet, out: out, outIsDirectory: format == .png)
             }
@@ -52,26 +53,26 @@ public struct RenderTargets: Sendable {
     }
 
     /// Refuses a contact sheet that the frames would clash with, checked by
-    /// name before either exists: the same path as `--out`, a folder of
-    /// `--out` (it must then be a directory), inside a y4m `--out` (a file),
+    /// name before either exists: the same path as `Setting.out`, a folder of
+    /// `Setting.out` (it must then be a directory), inside a y4m `Setting.out` (a file),
     /// or a frame's name in the PNG directory (the sheet would replace it).
     private static func checkApart(contactSheet: String, out: String, outIsDirectory: Bool) throws {
         let sheet = lexicalPath(contactSheet), frames = lexicalPath(out)
         let what = outIsDirectory ? "the PNG frames' directory" : "the y4m file"
         if sheet == frames {
-            throw RenderError("--contact-sheet \(contactSheet) is --out \(out), \(what): "
+            throw RenderError("\(.contactSheet) \(contactSheet) is \(.out) \(out), \(what): "
                 + "give the contact sheet a file name of its own, such as contact-sheet.png")
         }
         if frames.hasPrefix(sheet == "/" ? sheet : sheet + "/") {
-            throw RenderError("--contact-sheet \(contactSheet) is a folder of --out \(out): "
+            throw RenderError("\(.contactSheet) \(contactSheet) is a folder of \(.out) \(out): "
                 + "give the contact sheet a file name outside it")
         }
         if !outIsDirectory, sheet.hasPrefix(frames == "/" ? frames : frames + "/") {
-            throw RenderError("--contact-sheet \(contactSheet) lies inside --out \(out), which is a y4m file: "
+            throw RenderError("\(.contactSheet) \(contactSheet) lies inside \(.out) \(out), which is a y4m file: "
                 + "give the contact sheet a path beside it")
         }
         if outIsDirectory, parentPath(sheet) == frames, isFrameName(String(sheet.split(separator: "/").last ?? "")) {
-            throw RenderError("--contact-sheet \(contactSheet) has a frame's name in --out \(out): "
+            throw RenderError("\(.contactSheet) \(contactSheet) has a frame's name in \(.out) \(out): "
                 + "the sheet would replace that frame; give it another name, such as contact-sheet.png")
         }
     }
@@ -96,7 +97,7 @@ public struct RenderTargets: Sendable {
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
-    /// Removes the earlier frames (only with `--overwrite`, see the type's note).
+    /// Removes the earlier frames (only with `Setting.overwrite`, see the type's note).
     public func removeStaleFrames() throws {
         guard let directory else { return }
         for name in staleFrames {
@@ -115,7 +116,7 @@ public struct RenderTargets: Sendable {
 
     /// A file render will create or replace: not a directory, and its folder
     /// exists (or can be created) and is writable.
-    private static func checkFile(_ path: String, option: String, example: String) throws {
+    private static func checkFile(_ path: String, option: Setting, example: String) throws {
         if kind(path) == S_IFDIR || path.hasSuffix("/") {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             throw RenderError("\(option) \(path) is a directory: give a file name such as \(base)/\(example)")
@@ -126,14 +127,14 @@ public struct RenderTargets: Sendable {
 
     /// A directory that exists and is writable, or whose nearest existing
     /// ancestor is a writable directory (render creates the rest).
-    private static func checkCreatable(_ directory: String, option: String, forFile file: String? = nil) throws {
+    private static func checkCreatable(_ directory: String, option: Setting, forFile file: String? = nil) throws {
         var probe = directory
         while kind(probe) == nil {
             let parent = parentPath(probe)
             probe = parent.isEmpty ? "." : parent
             if probe == "/" || probe == "." { break }
         }
-        let what = file.map { "\(option) \($0)" } ?? "\(option) \(directory)"
+        let what: SettingMessage = file.map { "\(option) \($0)" } ?? "\(option) \(directory)"
         guard kind(probe) == S_IFDIR else {
             throw RenderError("cannot create \(what): \(probe) is not a directory; choose another \(option)")
         }
@@ -150,33 +151,33 @@ public struct RenderTargets: Sendable {
 
 extension RenderTargets {
     /// The refusal of a render over the frame limit: how many frames, and what to pass.
-    public static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool) -> String {
+    public static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool) -> SettingMessage {
         let count = frameCount == Int.max ? "more than \(Int.max)" : "\(frameCount)"
-        let seconds = Double(frameCount) / Double(fps)
-        return "\(file) spans " + String(format: "%.0f", seconds) + " s: at \(fps) fps that is \(count) frames, "
-            + "over the limit of \(limit)" + (explicit ? "" : " (one hour of frames)")
-            + "; nothing was written. Pass --max-frames \(frameCount == Int.max ? "N" : "\(frameCount)") "
-            + "to render them all, or lower --fps"
+        let seconds = String(format: "%.0f", Double(frameCount) / Double(fps))
+        let limitText = "\(limit)" + (explicit ? "" : " (one hour of frames)")
+        let pass = frameCount == Int.max ? "N" : "\(frameCount)"
+        return "\(file) spans \(seconds) s: at \(fps) fps that is \(count) frames, over the limit of \(limitText)"
+            + "; nothing was written. Pass \(.maxFrames) \(pass) to render them all, or lower \(.fps)"
     }
 
     /// Why the contact sheet, frame limit and overwrite options do not go
     /// together, or nil: one line naming the option and what to pass.
     public static func optionProblem(contactSheet: String?, cells: Int?, columns: Int?, maxFrames: Int?,
-                                     overwrite: Bool, format: RenderFormat) -> String? {
-        if let cells, !(1...400).contains(cells) { return "--contact-sheet-frames must be 1…400, got \(cells)" }
-        if let columns, !(1...400).contains(columns) { return "--columns must be 1…400, got \(columns)" }
+                                     overwrite: Bool, format: RenderFormat) -> SettingMessage? {
+        if let cells, !(1...400).contains(cells) { return "\(.contactSheetFrames) must be 1…400, got \(cells)" }
+        if let columns, !(1...400).contains(columns) { return "\(.columns) must be 1…400, got \(columns)" }
         if contactSheet == nil, cells != nil || columns != nil {
-            return "--contact-sheet-frames and --columns shape a contact sheet: give --contact-sheet FILE.png too"
+            return "\(.contactSheetFrames) and \(.columns) shape a contact sheet: give \(.contactSheet) FILE.png too"
         }
-        if let maxFrames, maxFrames < 1 { return "--max-frames must be a positive number of frames, got \(maxFrames)" }
+        if let maxFrames, maxFrames < 1 { return "\(.maxFrames) must be a positive number of frames, got \(maxFrames)" }
         if overwrite, format != .png {
-            return "--overwrite replaces PNG frames in --out DIR; a y4m file is always replaced whole"
+            return "\(.overwrite) replaces PNG frames in \(.out) DIR; a y4m file is always replaced whole"
         }
         return nil
     }
 
-    /// Creates the folder a file goes in, as `--out` is created.
-    public static func createParent(of path: String, option: String) throws {
+    /// Creates the folder a file goes in, as `Setting.out` is created.
+    public static func createParent(of path: String, option: Setting) throws {
         let parent = parentPath(path)
         guard !parent.isEmpty else { return }
         try RenderOutput.makeDirectories(parent, option: option)

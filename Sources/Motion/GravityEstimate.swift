@@ -57,7 +57,7 @@ public struct GravityEstimate: Sendable {
     @usableFromInline var cachedKeep = 0.0
     @usableFromInline var cachedGain = 0.0
 
-    /// The band of |a|² around g² that counts as quiet (relative; `--shake-band`).
+    /// The band of |a|² around g² that counts as quiet (relative; `Setting.shakeBand`).
     public let band: Double
 
     /// - Parameter band: the quiet band (> 0), `quietBand` by default.

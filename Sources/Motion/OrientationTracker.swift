@@ -21,7 +21,7 @@ import Glibc
 ///   tilt shorter than that changes nothing. The first decision, from
 ///   undefined, is taken at once (there is nothing to keep).
 /// - **Shaking.** A sample the pipeline judges shaken (`GravityEstimate`:
-///   |a|² outside the quiet band, `--shake-band`) decides nothing and
+///   |a|² outside the quiet band, `Setting.shakeBand`) decides nothing and
 ///   restarts the hold: a decision needs `holdSeconds` of quiet.
 ///
 /// Time comes only from the samples' timestamps (no clock is read), so the
@@ -43,6 +43,11 @@ public struct OrientationTracker: Sendable {
         public init(edge: ScreenOrientation? = nil, facing: Facing? = nil) {
             self.edge = edge
             self.facing = facing
+        }
+
+        /// Inlinable: the synthesised one was a call, twice a sample.
+        @inlinable public static func == (a: Decision, b: Decision) -> Bool {
+            a.edge == b.edge && a.facing == b.facing
         }
 
         /// True before anything was decided.

@@ -1,5 +1,5 @@
 extension ScreenOrientationSetting {
-    /// Parses `--screen-orientation`: an orientation's name (`normal`,
+    /// Parses `Setting.screenOrientation`: an orientation's name (`normal`,
     /// `bottom-up`, `left-up`, `right-up`) or `auto`; nil for anything else.
     public init?(argument text: String) {
         if text == "auto" {
@@ -11,7 +11,7 @@ extension ScreenOrientationSetting {
         }
     }
 
-    /// The setting as `--screen-orientation` takes it.
+    /// The setting as `Setting.screenOrientation` takes it.
     public var argumentText: String {
         switch self {
         case let .fixed(orientation): return orientation.rawValue
@@ -19,6 +19,6 @@ extension ScreenOrientationSetting {
         }
     }
 
-    /// Every value `--screen-orientation` takes, in the order help lists them.
+    /// Every value `Setting.screenOrientation` takes, in the order help lists them.
     public static let argumentTexts = ScreenOrientation.allCases.map(\.rawValue) + ["auto"]
 }

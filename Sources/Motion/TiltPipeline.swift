@@ -33,6 +33,8 @@ public struct TiltPipeline: Sendable {
     @usableFromInline var missingRateSeconds = 0.0
     /// The last gyro reading fused, for bridging a short gap after it.
     @usableFromInline var lastRate = SIMD3<Double>()
+    /// The box of the last state's device motion (`deviceMotion`).
+    @usableFromInline var motionBox: DeviceMotionBox?
     @usableFromInline let gyroEnabled: Bool
     @usableFromInline var orientation = OrientationTracker()
     @usableFromInline var neutral: NeutralPose
@@ -82,9 +84,7 @@ public struct TiltPipeline: Sendable {
                                    elapsedSeconds: filter.intervalSeconds(to: timestamp))
         var filtered: SIMD3<Double>
         // Which rate the device motion comes from (none: accelerometer only).
-        // The motion itself is made only when the state is (a 136-byte
-        // optional carried through the branches costs the
-        // accelerometer-only path copies on every sample).
+        // The motion itself is made only when the state is.
         var motionRate: SIMD3<Double>?
         if gyroEnabled, let rate = reading.rotationRate, (rate * rate).sum().isFinite {
             // The low-pass filter keeps the time (gaps, backwards steps) and
@@ -141,22 +141,30 @@ public struct TiltPipeline: Sendable {
                                    timestampNanoseconds: timestamp)
         let angles = solver.solve(mapped)
         if gateEnabled && !gate.accept(roll: angles.roll, pitch: angles.pitch) { return nil }
-        guard let motionRate else {
-            return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
-                             orientation: decision.edge, facing: decision.facing)
-        }
+        var motion: DeviceMotionBox?
+        if let motionRate { motion = deviceMotion(acceleration: acceleration, rate: motionRate) }
         return TiltState(timestampNanoseconds: timestamp, roll: angles.roll, pitch: angles.pitch,
-                         orientation: decision.edge, facing: decision.facing,
-                         motion: deviceMotion(acceleration: acceleration, rate: motionRate))
+                         orientation: decision.edge, facing: decision.facing, motionBox: motion)
     }
 
-    /// The fusion's attitude and motion for a sample (`rate` as measured).
+    /// The fusion's attitude and motion for a sample (`rate` as measured),
+    /// boxed for the state: in the box of the previous state when nobody
+    /// holds that any more, so a consumer that drops each state costs no
+    /// allocation.
     @usableFromInline @inline(never)
-    func deviceMotion(acceleration: SIMD3<Double>, rate: SIMD3<Double>) -> DeviceMotion {
+    mutating func deviceMotion(acceleration: SIMD3<Double>, rate: SIMD3<Double>) -> DeviceMotionBox {
         let up = fusion.direction
-        return DeviceMotion(attitude: fusion.quaternion, gravity: -up,
-                            userAcceleration: acceleration * (1 / gravity.magnitude) - up,
-                            rotationRate: rate - fusion.bias, isResting: fusion.isResting, gyroBias: fusion.bias)
+        let motion = DeviceMotion(attitude: fusion.quaternion, gravity: -up,
+                                  userAcceleration: acceleration * (1 / gravity.magnitude) - up,
+                                  rotationRate: rate - fusion.bias, isResting: fusion.isResting,
+                                  gyroBias: fusion.bias)
+        if isKnownUniquelyReferenced(&motionBox), let box = motionBox {
+            box.motion = motion
+            return box
+        }
+        let box = DeviceMotionBox(motion)
+        motionBox = box
+        return box
     }
 
     /// Returns and forgets the diagnostics noticed since the last call.

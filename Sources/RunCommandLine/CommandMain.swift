@@ -1,9 +1,11 @@
 import ArgumentParser
 import Glibc
+import Motion
 import Streaming
 
 /// The main of both executables (`tiltd`, `tiltd-run`): ArgumentParser's
-/// own, after installing tiltd's log format (`tiltd: …` on stderr, once),
+/// own, after installing tiltd's log format (`tiltd: …` on stderr, once)
+/// and the options' names for settings in messages (`Setting.flag`),
 /// plus the failures it would word badly.
 public enum CommandMain {
     /// What every error line starts with, usage errors and failures alike,
@@ -17,6 +19,7 @@ public enum CommandMain {
     /// shown with that subcommand's usage, not the root's, and exits 64.
     public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) async {
         TiltdLogHandler.bootstrap()
+        SettingMessage.install { $0.flag }
         do {
             var command = try root.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

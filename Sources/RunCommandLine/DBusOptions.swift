@@ -32,17 +32,13 @@ extension DBusOptions {
     func startService(device options: DeviceOptions, gyro: Bool,
                       onClaimCountChanged: @escaping @Sendable (Int) -> Void) throws -> TiltService? {
         guard let dbus else { return nil }
-        let properties = TiltProperties.lookingAt(uri: options.uri, device: options.device, gyro: gyro) {
-            TiltdLog.logger.notice("\($0)")
-        }
+        let properties = TiltProperties.lookingAt(uri: options.uri, device: options.device, gyro: gyro, report: { TiltdLog.log($0) })
         do {
             return try TiltService(bus: dbus, properties: properties, onClaimCountChanged: onClaimCountChanged,
-                                   report: TiltdLog.relay)
+                                   report: { TiltdLog.log($0) })
         } catch {
             TiltdLog.logger.error("--dbus: \(error)")
             throw ExitCode.failure
         }
     }
 }
-
-extension TiltService: StateSink {}

@@ -53,7 +53,7 @@ public struct RunCommand: AsyncParsableCommand {
         let service = try dbus.startService(device: device, gyro: !pipeline.noGyro) { count in
             stream.claimsChanged(count)
         }
-        defer { service?.stop() }
+        defer { service?.requestStop() }
         try await stream.run(under: lifecycle, alsoTo: service, service: service.map(TiltBusService.init))
     }
 }

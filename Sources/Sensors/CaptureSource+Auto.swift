@@ -1,5 +1,5 @@
 extension CaptureSource {
-    /// What `--source auto` reads: evdev for an input node, IIO when the
+    /// What `Setting.source` `auto` reads: evdev for an input node, IIO when the
     /// local context has an accelerometer matching `device` (or any remote
     /// context), else a game pad's motion sensor when one fits (chosen from
     /// udev's list: nothing is opened to decide), else IIO, whose capture

@@ -1,8 +1,8 @@
-/// `--source`: which kind of motion sensor `run`, `record` and `serve` read.
+/// `Setting.source`: which kind of motion sensor `run`, `record` and `serve` read.
 public enum CaptureSourceSetting: String, Sendable, CaseIterable {
-    /// evdev when `--device` names /dev/input/…; otherwise the IIO
+    /// evdev when `Setting.device` names /dev/input/…; otherwise the IIO
     /// accelerometer, or an evdev motion sensor (game pad) when the local
-    /// IIO context has no accelerometer that fits `--device`.
+    /// IIO context has no accelerometer that fits `Setting.device`.
     case auto
     case iio
     case evdev

@@ -1,4 +1,3 @@
-import Dispatch
 import Knob
 import Logging
 import Motion
@@ -8,8 +7,8 @@ import Synchronization
 
 /// A live capture wired to its consumers, as a service of the lifecycle:
 /// the sample path (`SampleRun`: pipeline and sinks, for `tiltd run` and
-/// `serve`), a trace (`--record`, `tiltd record`), and the `--count` and
-/// `--duration` limits. SIGINT, SIGTERM and SIGHUP (through the lifecycle's
+/// `serve`), a trace (`Setting.record`, `tiltd record`), and the `Setting.count` and
+/// `Setting.duration` limits. SIGINT, SIGTERM and SIGHUP (through the lifecycle's
 /// graceful shutdown) end it: the buffer is disabled and the trace flushed
 /// and closed before `run()` returns.
 ///
@@ -28,12 +27,13 @@ public final class DeviceRun: Service, @unchecked Sendable {
     private let openAtStart: Bool
     private let version: String
     private let logger: Logger
+    private let clock: any Clock<Duration>
     private var samples = 0
     private var failure: String?
     private let control = Mutex(Control())
 
     private struct Control {
-        var capture: (any MotionCapture)?
+        var capture: CaptureLoop?
         var ended = false
         var waiter: CheckedContinuation<Void, Never>?
     }
@@ -41,16 +41,17 @@ public final class DeviceRun: Service, @unchecked Sendable {
     /// - Parameters:
     ///   - capture: which device and how.
     ///   - sampleRun: where readings go, or nil to only record.
-    ///   - tracePath: `--record FILE` / `--out FILE`.
+    ///   - tracePath: `Setting.record` `FILE` / `Setting.out` `FILE`.
     ///   - count: stop after this many samples read.
     ///   - duration: stop after this many seconds.
     ///   - openAtStart: open the device when the run starts (false: the
-    ///     caller opens and closes it with `open()`/`close()`, `--on-demand`).
+    ///     caller opens and closes it with `open()`/`close()`, `Setting.onDemand`).
     ///   - version: tiltd's version, recorded in the trace header.
     ///   - logger: device notices and errors.
+    ///   - clock: times `duration`.
     public init(capture: CaptureConfiguration, sampleRun: SampleRun?, tracePath: String? = nil,
                 count: Int? = nil, duration: Double? = nil, openAtStart: Bool = true,
-                version: String, logger: Logger = TiltdLog.logger) {
+                version: String, logger: Logger = TiltdLog.logger, clock: any Clock<Duration> = ContinuousClock()) {
         self.configuration = capture
         self.sampleRun = sampleRun
         self.tracePath = tracePath
@@ -59,6 +60,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
         self.openAtStart = openAtStart
         self.version = version
         self.logger = logger
+        self.clock = clock
     }
 
     /// Samples read so far (final once `run()` has returned).
@@ -78,9 +80,13 @@ public final class DeviceRun: Service, @unchecked Sendable {
                 throw ReportedFailure(description: "\(error)")
             }
         }
-        if let durationSeconds {
-            DispatchQueue.global().asyncAfter(deadline: .now() + durationSeconds) { [self] in end() }
+        // `Setting.duration` ends the run on the clock (the timer ends with the run).
+        let limit = durationSeconds.map { seconds in
+            Task { [self, clock] in
+                if (try? await clock.sleep(for: .nanoseconds(Int64(seconds * 1e9)))) != nil { end() }
+            }
         }
+        defer { limit?.cancel() }
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -93,7 +99,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
                 }
             } onCancel: { self.end() }
         } onGracefulShutdown: { self.end() }
-        close()
+        await close()
         sampleRun?.finish()
         if let trace {
             do { try trace.close() } catch { fail("\(error)") }
@@ -124,15 +130,15 @@ public final class DeviceRun: Service, @unchecked Sendable {
         }
     }
 
-    /// Stops the capture and waits until its buffer is disabled; the run goes
-    /// on (a later `open()` resumes it).
-    public func close() {
-        let capture = control.withLock { control -> (any MotionCapture)? in
+    /// Stops the capture and returns once its thread has finished (buffer
+    /// disabled); the run goes on (a later `open()` resumes it).
+    public func close() async {
+        let capture = control.withLock { control -> CaptureLoop? in
             defer { control.capture = nil }
             return control.capture
         }
         capture?.stop()
-        capture?.waitUntilFinished()
+        await capture?.finished()
     }
 
     /// Ends the run: a limit was reached, a signal came, or writing failed.
@@ -149,8 +155,8 @@ public final class DeviceRun: Service, @unchecked Sendable {
     /// Handles one capture event on the capture thread; false stops capture.
     private func handle(_ event: CaptureEvent) -> Bool {
         switch event {
-        case .notice(let message):
-            logger.notice("\(message)")
+        case .notice(let diagnostic):
+            TiltdLog.log(diagnostic, to: logger)
         case .opened(let status):
             logger.notice("\(status.openedMessage)")
             reportStatus(status)

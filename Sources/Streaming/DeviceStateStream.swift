@@ -3,9 +3,9 @@ import ServiceLifecycle
 import Sensors
 
 /// `tiltd run`, wired: a device through the pipeline to stdout (one flushed
-/// line per state), a `--listen` socket and any other sink (the D-Bus
+/// line per state), a `Setting.listen` socket and any other sink (the D-Bus
 /// service), with the device open all the time or only while someone
-/// wants states (`--on-demand` socket clients, D-Bus claims; docs/devices.md).
+/// wants states (`Setting.onDemand` socket clients, D-Bus claims; docs/devices.md).
 ///
 /// Made in two steps because the D-Bus service reports its claims here and
 /// must exist before the run: `init` starts the socket, the caller starts
@@ -15,14 +15,14 @@ public final class DeviceStateStream: Sendable {
     public struct Settings: Sendable {
         public var capture: CaptureConfiguration
         public var pipeline: PipelineConfiguration
-        /// `--record FILE`: the raw samples too, as a trace.
+        /// `Setting.record` `FILE`: the raw samples too, as a trace.
         public var tracePath: String?
         /// Stop after this many samples read, or this many seconds.
         public var count: Int?
         public var durationSeconds: Double?
-        /// `--listen`: serve the states on a Unix socket too.
+        /// `Setting.listen`: serve the states on a Unix socket too.
         public var listen: SocketListenSettings?
-        /// `--on-demand`: the device is open only while a socket client is connected.
+        /// `Setting.onDemand`: the device is open only while a socket client is connected.
         public var openWhileSocketClients: Bool
         /// tiltd's version, for the trace header.
         public var version: String
@@ -43,7 +43,7 @@ public final class DeviceStateStream: Sendable {
 
     private let settings: Settings
     private let onDemand: ListenOnDemand?
-    private let demand: DemandCount
+    private let demand = DemandCount()
     private let socket: UnixSocketServer?
 
     /// Starts the socket server, if `settings` asks for one.
@@ -54,12 +54,9 @@ public final class DeviceStateStream: Sendable {
     /// - Throws: the socket's `UnixSocketError`.
     public init(_ settings: Settings, claimed: Bool) throws {
         self.settings = settings
-        let onDemand = settings.openWhileSocketClients || claimed ? ListenOnDemand() : nil
-        let demand = DemandCount { count in onDemand?.clientCountChanged(count) }
-        let socketCounts = settings.openWhileSocketClients
+        onDemand = settings.openWhileSocketClients || claimed ? ListenOnDemand() : nil
+        let demand = self.demand, socketCounts = settings.openWhileSocketClients
         socket = try settings.listen?.startServer { count in if socketCounts { demand.socketClients(count) } }
-        self.onDemand = onDemand
-        self.demand = demand
     }
 
     /// Reports the number of D-Bus claims (on any thread).
@@ -74,19 +71,25 @@ public final class DeviceStateStream: Sendable {
                     service: (any Service)? = nil) async throws {
         let stdout = StdoutSink(flushEachLine: true)
         let sinks: [any StateSink] = [stdout] + [socket as (any StateSink)?, sink].compactMap { $0 }
-        let sampleRun = SampleRun(configuration: settings.pipeline, sink: sinks.count == 1 ? stdout : BroadcastTee(sinks),
+        let sampleRun = SampleRun(configuration: settings.pipeline, sink: sinks.count == 1 ? stdout : StateHub(sinks),
                                   reporter: DiagnosticReporter(subject: nil))
         let run = DeviceRun(capture: settings.capture, sampleRun: sampleRun, tracePath: settings.tracePath,
                             count: settings.count, duration: settings.durationSeconds,
                             openAtStart: onDemand == nil, version: settings.version)
-        let socket = self.socket
-        onDemand?.attach(ListenOnDemand.Device(open: { try run.open() },
-                                               close: { run.close(); socket?.forgetCurrentState() }))
-        defer { onDemand?.release() }
+        let socket = self.socket, demand = self.demand, onDemand = self.onDemand
         // Listed before the run, the socket and the other service stop after
         // it: clients and claimants get the last states.
-        let services: [(any Service)?] = [socket, service, run]
-        try await lifecycle.run(services.compactMap { $0 })
+        let services: [(any Service)?] = [stdout.watch, socket, service, run]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            if let onDemand {
+                let device = ListenOnDemand.Device(open: { try run.open() },
+                                                   close: { await run.close(); socket?.forgetCurrentState() })
+                group.addTask { await onDemand.run(device, demand: demand, clock: ContinuousClock()) }
+            }
+            // The switch closes the device once the run is over.
+            defer { group.cancelAll() }
+            try await lifecycle.run(services.compactMap { $0 })
+        }
     }
 
     /// Closes the socket and removes its file.

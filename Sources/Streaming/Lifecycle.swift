@@ -11,7 +11,7 @@ import UnixSignals
 /// SIGHUP start a graceful shutdown: the services stop in the reverse of the
 /// order given, so a producer listed last stops first and the servers after
 /// it still send its last states and then remove their files. When any
-/// service ends (a `--count` reached, a recording played), or fails, the
+/// service ends (a `Setting.count` reached, a recording played), or fails, the
 /// others are shut down the same way; services still running after
 /// `gracefulShutdownSeconds` are cancelled.
 ///

@@ -1,7 +1,7 @@
 import Glibc
 import Motion
 
-/// Where `--listen` serves the state stream. Only Unix stream sockets:
+/// Where `Setting.listen` serves the state stream. Only Unix stream sockets:
 /// `unix:PATH`.
 public struct ListenAddress: Equatable, Sendable {
     /// Filesystem path of the socket.
@@ -31,14 +31,14 @@ public struct ListenAddress: Equatable, Sendable {
     /// Checks that a socket can be made at `path`: short enough for
     /// `sun_path`, in a directory that exists (tiltd creates no directories).
     ///
-    /// - Throws: `SettingError` naming `--listen` and what to change.
+    /// - Throws: `SettingError` naming `Setting.listen` and what to change.
     public func checkPlace() throws(SettingError) {
         if path.utf8.count > Self.maximumPathBytes {
-            throw SettingError("--listen \(path): socket paths are limited to \(Self.maximumPathBytes) bytes; choose a shorter path")
+            throw SettingError("\(.listen) \(path): socket paths are limited to \(Self.maximumPathBytes) bytes; choose a shorter path")
         }
         let directory = Self.directory(of: path)
         if Posix.fileType(following: directory) != S_IFDIR {
-            throw SettingError("--listen \(path): directory \(directory) does not exist; create it first")
+            throw SettingError("\(.listen) \(path): directory \(directory) does not exist; create it first")
         }
     }
 

@@ -2,7 +2,7 @@ import Motion
 
 /// Real-time pacing, written once: feeds a recording's readings to a
 /// `SampleRun` at the moments their timestamps say, relative to the first
-/// (`tiltd replay --realtime`, `tiltd serve --replay`).
+/// (`tiltd replay` with `Setting.realtime`, `tiltd serve` with `Setting.replay`).
 ///
 /// Deadlines are absolute (start + offset on the continuous clock), so the
 /// time spent processing never accumulates into drift; a timestamp that goes
@@ -14,11 +14,6 @@ public struct PacedReplay: Sendable {
     /// Start over when the recording ends, with a fresh pipeline each pass
     /// (only for readings in memory: a stream cannot be read twice).
     public let loop: Bool
-
-    public init(readings: [Reading], loop: Bool = false) {
-        self.source = .readings(readings)
-        self.loop = loop
-    }
 
     /// One pass over `source`; `loop` applies only to `.readings`.
     public init(source: ReplaySource, loop: Bool = false) {

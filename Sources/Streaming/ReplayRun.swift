@@ -2,7 +2,7 @@ import Motion
 import ServiceLifecycle
 
 /// `tiltd replay`, run: a recording streamed a block at a time through the
-/// pipeline to stdout (and a `--listen` socket), at once or paced to its
+/// pipeline to stdout (and a `Setting.listen` socket), at once or paced to its
 /// timestamps, then what it saw (no samples, gaps) on stderr.
 ///
 /// Streamed so memory stays bounded for any input and a pipe is replayed
@@ -20,7 +20,7 @@ public struct ReplayRun {
     ///
     /// - Parameters:
     ///   - units, gyroUnits: a CSV's units (traces say their own).
-    ///   - pacedToTimestamps: `--realtime`: each state at its recording
+    ///   - pacedToTimestamps: `Setting.realtime`: each state at its recording
     ///     time, every line flushed.
     ///   - listen: also serve the states on this socket (paced runs only).
     /// - Throws: `RecordingFile.open`'s one-line error.
@@ -36,8 +36,8 @@ public struct ReplayRun {
     /// Replays the whole recording.
     ///
     /// - Parameter lifecycle: runs a paced replay and the socket (a signal
-    ///   stops them); nil replays at once with no services, as fast as the
-    ///   pipeline goes (Ctrl-C keeps its default action).
+    ///   stops them); nil (or a replay not paced) replays at once with no
+    ///   services, as fast as the pipeline goes (Ctrl-C keeps its default action).
     /// - Throws: a parse error of the recording, the socket's `UnixSocketError`.
     public func run(under lifecycle: Lifecycle?) async throws {
         let tally = ReplayTally()
@@ -50,20 +50,19 @@ public struct ReplayRun {
         let socket = try listen?.startServer()
         defer { socket?.close() }
         let stdout = StdoutSink(flushEachLine: pacedToTimestamps)
-        let sink: any StateSink = socket.map { BroadcastTee([stdout, $0]) } ?? stdout
+        let sink: any StateSink = socket.map { StateHub([stdout, $0]) } ?? stdout
         let sampleRun = SampleRun(configuration: pipeline, sink: sink, reporter: DiagnosticReporter(subject: path))
         var stoppedEarly = false
-        if let lifecycle {
-            let replay = ReplayService(source: source, sampleRun: sampleRun,
-                                       pacing: pacedToTimestamps ? .realTime(loop: false) : .asFastAsPossible)
-            let services: [(any Service)?] = [socket, replay]
+        if let lifecycle, pacedToTimestamps {
+            let replay = ReplayService(source: source, sampleRun: sampleRun)
+            let services: [(any Service)?] = [stdout.watch, socket, replay]
             try await lifecycle.run(services.compactMap { $0 })
             stoppedEarly = replay.stoppedEarly
         } else {
-            // Nothing to serve and nothing to wait for: no lifecycle needed.
-            let next = source.makeBlocks()
-            while let block = try next() { sampleRun.process(block) }
+            // Nothing to pace and nothing to wait for: no lifecycle needed.
+            try sampleRun.process(source, while: { stdout.failure == nil })
             sampleRun.finish()
+            if let failure = stdout.failure { throw failure }
         }
         tally.report(file: path, stoppedEarly: stoppedEarly)
     }

@@ -2,7 +2,8 @@ import Knob
 import Motion
 
 /// The one path every sample takes: reading → `TiltPipeline` → `KnobState`
-/// → sink, with one diagnostic policy (`DiagnosticReporter`).
+/// → the hub (`StateHub`, or a single sink), once per sample, with one
+/// diagnostic policy (`DiagnosticReporter`).
 ///
 /// `tiltd run`, `record` (without a pipeline it is not used), `replay`,
 /// `serve` and `render` all feed their readings through one of these; they
@@ -13,36 +14,39 @@ import Motion
 /// thread, or the replay task); `@unchecked Sendable` lets a service hand it
 /// to the task that drives it.
 public final class SampleRun: @unchecked Sendable {
-    /// Where states go.
+    /// Where samples and states go (a `StateHub` for several consumers).
     public let sink: any StateSink
+    private let everySample: Bool
     private let configuration: PipelineConfiguration
     private var pipeline: TiltPipeline
     private var reporter: DiagnosticReporter
     /// States emitted so far.
     public private(set) var stateCount = 0
-    /// Sees each reading first (`serve --record-dir`), if set.
-    private let tap: (any ReadingTap)?
 
     /// - Parameters:
     ///   - configuration: the Motion pipeline's settings.
     ///   - sink: where states go.
     ///   - reporter: how diagnostics are reported (names the file, if any).
-    ///   - tap: sees every reading before the pipeline.
-    public init(configuration: PipelineConfiguration, sink: any StateSink, reporter: DiagnosticReporter,
-                tap: (any ReadingTap)? = nil) {
-        self.tap = tap
+    public init(configuration: PipelineConfiguration, sink: any StateSink, reporter: DiagnosticReporter) {
         self.configuration = configuration
         self.pipeline = TiltPipeline(configuration: configuration)
         self.sink = sink
+        everySample = sink.wantsEverySample
         self.reporter = reporter
     }
 
-    /// Takes one reading; emits a state when one passes the gate.
+    /// Takes one reading and publishes it, with a state when one passes the gate.
     public func process(_ reading: Reading) {
-        tap?.take(reading)
         if let tilt = pipeline.process(reading) {
             stateCount += 1
-            sink.emit(KnobState(tilt: tilt))
+            // Gated-only consumers take the state as it is: no sample built.
+            if everySample {
+                sink.take(PublishedSample(reading: reading, state: KnobState(tilt: tilt)))
+            } else {
+                sink.emit(KnobState(tilt: tilt))
+            }
+        } else if everySample {
+            sink.take(PublishedSample(reading: reading, state: nil))
         }
         if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
     }
@@ -50,6 +54,15 @@ public final class SampleRun: @unchecked Sendable {
     /// Takes readings as fast as they come.
     public func process(_ readings: some Sequence<Reading>) {
         for reading in readings { process(reading) }
+    }
+
+    /// Takes a whole recording as fast as it comes, a block at a time, while
+    /// `keepGoing` says so (stdout still open).
+    ///
+    /// - Throws: what the source throws (a bad line in a stream).
+    public func process(_ source: ReplaySource, while keepGoing: () -> Bool = { true }) throws {
+        let next = source.makeBlocks()
+        while keepGoing(), let block = try next() { process(block) }
     }
 
     /// Starts a fresh pipeline (a looped recording starts over: the filter and

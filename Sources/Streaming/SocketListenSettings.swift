@@ -1,7 +1,7 @@
 import Glibc
 import Motion
 
-/// `--listen unix:PATH` with `--socket-group`, checked: where the state
+/// `Setting.listen` `unix:PATH` with `Setting.socketGroup`, checked: where the state
 /// socket is served and which group may connect.
 public struct SocketListenSettings: Equatable, Sendable {
     public var address: ListenAddress
@@ -10,13 +10,13 @@ public struct SocketListenSettings: Equatable, Sendable {
 
     /// Checks the group and the socket's place.
     ///
-    /// - Parameter groupName: `--socket-group`; nil: `tiltd` when this
+    /// - Parameter groupName: `Setting.socketGroup`; nil: `tiltd` when this
     ///   process is a member of it, else the process's own group.
     /// - Throws: `SettingError` naming the option.
     public init(address: ListenAddress, groupName: String? = nil) throws(SettingError) {
         if let groupName {
             guard let id = SocketGroup.id(named: groupName) else {
-                throw SettingError("--socket-group \(groupName): no such group; create it (see udev/tiltd.sysusers) "
+                throw SettingError("\(.socketGroup) \(groupName): no such group; create it (see udev/tiltd.sysusers) "
                     + "or leave the option out")
             }
             groupID = id

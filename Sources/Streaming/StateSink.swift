@@ -1,8 +1,16 @@
 import Knob
 import Sensors
 
-/// Where knob states go: stdout, the Unix socket, the web page, a renderer.
+/// A consumer of the hub (`StateHub`): stdout, the Unix socket, the D-Bus
+/// service, the web page, a collector for the renderer. Called on the
+/// producer's thread; it must not block it.
 public protocol StateSink: AnyObject {
+    /// True when the consumer needs every sample, not only gated states
+    /// (the producer then calls `take`, which it skips otherwise).
+    var wantsEverySample: Bool { get }
+    /// Takes every sample, gated or not (by default: `emit` its state when
+    /// it has one; a consumer that needs every sample overrides this).
+    func take(_ sample: PublishedSample)
     /// Takes one state that passed the gate.
     func emit(_ state: KnobState)
     /// Pushes out anything buffered (called at the end and when idle).
@@ -14,6 +22,10 @@ public protocol StateSink: AnyObject {
 }
 
 extension StateSink {
+    public var wantsEverySample: Bool { false }
+    public func take(_ sample: PublishedSample) {
+        if let state = sample.state { emit(state) }
+    }
     public func flush() {}
     public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {}
 }

@@ -1,8 +1,8 @@
 import Glibc
 import Synchronization
 
-/// Removes tiltd's socket and lock files when the process calls `exit()`
-/// without closing its servers (standard output closed: `StdoutSink` exits).
+/// Removes tiltd's socket and lock files when the process ends without
+/// closing its servers (the command line ending it after a failure).
 ///
 /// Signals do not need this: SIGINT, SIGTERM and SIGHUP shut the services
 /// down through the lifecycle, which closes the servers. A file is removed

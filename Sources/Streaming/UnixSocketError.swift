@@ -1,4 +1,5 @@
 import Glibc
+import Motion
 
 /// Why the state socket could not be set up, worded for the person running
 /// tiltd: what failed, on which path, and what to do.
@@ -20,13 +21,13 @@ public enum UnixSocketError: Error, CustomStringConvertible, Equatable, Sendable
     public var description: String {
         switch self {
         case .inUse(let path):
-            return "\(path): another process is already serving states on this socket; stop it (systemctl stop tiltd?) or choose another --listen path"
+            return "\(path): another process is already serving states on this socket; stop it (systemctl stop tiltd?) or choose another \(Setting.listen) path"
         case .notASocket(let path):
-            return "\(path): exists and is not a socket; remove it or choose another --listen path"
+            return "\(path): exists and is not a socket; remove it or choose another \(Setting.listen) path"
         case .pathTooLong(let path, let maximum):
-            return "\(path): socket paths are limited to \(maximum) bytes; choose a shorter --listen path"
+            return "\(path): socket paths are limited to \(maximum) bytes; choose a shorter \(Setting.listen) path"
         case .foreignLockFile(let path, let owner):
-            return "\(path): the lock file belongs to uid \(owner), not to this user (uid \(geteuid())), or is not a regular file: another user could hold it to keep tiltd from starting; remove it, or choose a --listen path in a directory only tiltd's user can write, such as $XDG_RUNTIME_DIR or /run/tiltd"
+            return "\(path): the lock file belongs to uid \(owner), not to this user (uid \(geteuid())), or is not a regular file: another user could hold it to keep tiltd from starting; remove it, or choose a \(Setting.listen) path in a directory only tiltd's user can write, such as $XDG_RUNTIME_DIR or /run/tiltd"
         case .eventLoop(let path, let reason):
             return "\(path): cannot serve the socket: \(reason)"
         case .system(let error, let path):

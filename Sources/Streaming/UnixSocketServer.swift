@@ -3,18 +3,20 @@ import Knob
 import Logging
 import NIOCore
 import NIOPosix
+import Sensors
 import ServiceLifecycle
 import Synchronization
 
 /// Serves the JSON Lines state stream on a Unix stream socket
-/// (`--listen unix:PATH`): connections accepted on a thread of their own,
+/// (`Setting.listen` `unix:PATH`): connections accepted on a thread of their own
+/// (blocked in accept(2)),
 /// each client's lifetime on SwiftNIO's shared event-loop group, and the
 /// states written by the producer (`StateBroadcaster`).
 ///
 /// The socket file is claimed by `UnixSocketFile` (mode 0660 from the
 /// moment it exists, a lock that keeps a second tiltd from stealing it, a
 /// stale file replaced) and removed by `close()`, which the lifecycle calls
-/// on SIGINT, SIGTERM and SIGHUP, and at `exit()`. Fan-out, coalescing and
+/// on SIGINT, SIGTERM and SIGHUP, and at the process's end. Fan-out, coalescing and
 /// the client limit are `StateBroadcaster`'s. See docs/streaming.md.
 public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     // Safe to share: stored properties are immutable after init, `closed`
@@ -43,8 +45,8 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     public let path: String
     private let file: UnixSocketFile
     private let broadcaster: StateBroadcaster
-    /// The thread blocked in accept(2).
-    private let acceptor: NIOThreadPool
+    /// Completed when the thread blocked in accept(2) has returned.
+    private let acceptorDone: EventLoopPromise<Void>
     private let logger: Logger
     private let closed = Atomic<Bool>(false)
     private let finished: EventLoopPromise<Void>
@@ -60,7 +62,7 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     ///   - limits: client limits.
     ///   - logger: the ready line, refusals, stale files.
     ///   - onClientCountChange: called with the number of clients whenever it
-    ///     changes, on the event loop (drives `--on-demand`; must not block).
+    ///     changes, on the event loop (drives `Setting.onDemand`; must not block).
     /// - Throws: `UnixSocketError` when the path is served by a live process,
     ///   is not a socket, is too long, or a system call fails.
     public init(path: String, group: gid_t? = nil, limits: Limits = Limits(), logger: Logger = TiltdLog.logger,
@@ -70,18 +72,17 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let broadcaster = StateBroadcaster(eventLoop: loop, limits: limits, logger: logger,
                                            onClientCountChange: onClientCountChange)
-        let acceptor = NIOThreadPool(numberOfThreads: 1)
-        acceptor.start()
+        let acceptorDone = loop.makePromise(of: Void.self)
         self.path = path
         self.file = file
         self.broadcaster = broadcaster
-        self.acceptor = acceptor
+        self.acceptorDone = acceptorDone
         self.logger = logger
         self.finished = loop.makePromise(of: Void.self)
-        acceptor.submit { [file, limits, logger] state in
-            guard case .active = state else { return }
+        DetachedThread.start(name: "tiltd.accept") { [file, limits, logger] in
             Self.acceptClients(on: file.socket, path: path, loop: loop, broadcaster: broadcaster,
                                sendBufferBytes: limits.sendBufferBytes, logger: logger)
+            acceptorDone.succeed()
         }
         logger.notice("serving states on unix:\(path)")
     }
@@ -159,21 +160,20 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
         broadcaster.forgetCurrentState()
     }
 
-    /// Sends the states emitted so far, disconnects every client, closes the
-    /// socket and removes its file. Idempotent; waits until done. Call it
-    /// from outside the event loop, once the producer has stopped.
+    /// Removes the socket file and starts closing: the states emitted so far
+    /// are sent, every client is disconnected and the socket closed; `run()`
+    /// returns once that is done. Idempotent; never blocks. Call it once
+    /// the producer has stopped.
     public func close() {
-        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else {
-            try? finished.futureResult.wait()
-            return
-        }
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         // Wakes accept(2), which then fails: the acceptor's loop ends.
         Posix.shutdown(file.socket)
-        try? acceptor.syncShutdownGracefully()
-        Posix.close(file.socket)
-        try? broadcaster.stop().wait()
         file.release()
-        finished.succeed()
+        let stopped = broadcaster.stop()
+        acceptorDone.futureResult.flatMap { [file] in
+            Posix.close(file.socket)  // nobody uses it any more
+            return stopped
+        }.cascade(to: finished)
     }
 
     /// Serves until the lifecycle shuts down (the producer, a later service,

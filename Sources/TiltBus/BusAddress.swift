@@ -8,7 +8,7 @@ public enum BusAddress: Sendable, Equatable, CustomStringConvertible {
     /// An explicit address such as `unix:path=/tmp/bus` (private buses, tests).
     case address(String)
 
-    /// `system` or `session` (the `--dbus` argument); nil for anything else.
+    /// `system` or `session` (the `Setting.dbus` argument); nil for anything else.
     public init?(argument: String) {
         switch argument {
         case "system": self = .system

@@ -15,7 +15,7 @@ public struct TiltBusService: Service {
     public func run() async throws {
         // Returns at the group's shutdown (or throws when cancelled): stop either way.
         try? await gracefulShutdown()
-        service.stop()
+        await service.stop()
     }
 }
 

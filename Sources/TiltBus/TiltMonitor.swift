@@ -1,4 +1,5 @@
 import Glibc
+import Motion
 
 /// `tiltd monitor`: watches `net.tiltd.Tilt`, claims it whenever it is on
 /// the bus (so it keeps working across restarts of the service), and prints
@@ -7,7 +8,7 @@ public final class TiltMonitor: Sendable {
     private let address: BusAddress
     private let format: TiltMonitorFormat
     private let write: @Sendable (String) -> Void
-    private let report: @Sendable (String) -> Void
+    private let report: @Sendable (Diagnostic) -> Void
     /// The self-pipe `stop()` writes to (any thread); the run loop polls it.
     private let stopReader: Int32
     private let stopWriter: Int32
@@ -18,7 +19,7 @@ public final class TiltMonitor: Sendable {
     ///   - write: prints one line (the newline is added by the callee).
     ///   - report: prints a one-line notice on stderr (waiting, claim refused).
     public init(bus address: BusAddress, format: TiltMonitorFormat, write: @escaping @Sendable (String) -> Void,
-                report: @escaping @Sendable (String) -> Void) throws {
+                report: @escaping @Sendable (Diagnostic) -> Void) throws {
         self.address = address
         self.format = format
         self.write = write
@@ -71,7 +72,7 @@ public final class TiltMonitor: Sendable {
         // The service may be on the bus already: claim it now (a failure
         // only means it is not there yet; NameOwnerChanged brings it).
         if !claim(on: bus, owner: nil, watch: watch) {
-            report("tiltd: waiting for \(TiltProperties.busName) on \(address)")
+            report(.notice("waiting for \(TiltProperties.busName) on \(address)"))
         }
         while true {
             try bus.processAvailable()
@@ -100,7 +101,7 @@ public final class TiltMonitor: Sendable {
             write(format.state(values))
             return true
         } catch {
-            if owner != nil { report("tiltd: \(error)") }
+            if owner != nil { report(.notice("\(error)")) }
             return false
         }
     }

@@ -2,7 +2,7 @@ import Knob
 import Motion
 
 /// How `tiltd monitor` prints what it sees: a readable line per change, or
-/// one JSON object per line (`--json`) in the same number format as
+/// one JSON object per line (`Setting.json`) in the same number format as
 /// `tiltd run`, with `tilt` added.
 public enum TiltMonitorFormat: Sendable {
     case text

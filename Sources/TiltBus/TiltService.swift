@@ -1,7 +1,8 @@
-import Dispatch
 import Glibc
 import Knob
+import Motion
 import Sensors
+import Streaming
 import Synchronization
 
 /// The D-Bus service `net.tiltd.Tilt`: exports `/net/tiltd/Tilt` with
@@ -9,32 +10,30 @@ import Synchronization
 /// to the clients that hold a claim.
 ///
 /// The bus is driven by one thread of its own (sd-bus is not thread-safe),
-/// started by `init` and ended by `stop()`. Other threads hand it states
-/// through `emit(_:)`, which only stores the newest state and wakes the
-/// thread through a pipe: a burst of states between two wake-ups goes
-/// out as one signal, so signals never come faster than states pass the
-/// gate, and a slow bus never holds up the capture thread.
-public final class TiltService: @unchecked Sendable {
-    // Safe to share: `shared` is a Mutex, `wakeDescriptor` is only written
-    // to; `bus`, `claims` and `published` are touched only on the bus thread
-    // (after `init` hands them over, before the thread starts).
-    private struct Shared {
-        var properties: TiltProperties
-        var pending = false
-        var stopping = false
-    }
-
-    private let shared: Mutex<Shared>
+/// started by `init` and ended by `stop()`. It is a consumer of the hub:
+/// `emit(_:)` only stores the newest properties in a `NewestValue` mailbox,
+/// whose posts wake the thread through a pipe: a burst of states between
+/// two wake-ups goes out as one signal, so signals never come faster than
+/// states pass the gate, and a slow bus never holds up the capture thread.
+public final class TiltService: StateSink, @unchecked Sendable {
+    // Safe to share: `newest` and `finished` are Mutexes, `stopping` atomic,
+    // `wakeDescriptor` is only written to; `bus`, `claims`, `published` and
+    // `publishedSequence` are touched only on the bus thread (after `init`
+    // hands them over, before the thread starts).
+    private let newest: NewestValue<TiltProperties>
+    private let stopping = Atomic<Bool>(false)
+    /// The bus thread has ended (true), or who waits for it to.
+    private let finished = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     /// The self-pipe that wakes the bus thread: written by any thread, read
     /// (drained) only on the bus thread.
     private let wakeDescriptor: Int32
     private let wakeReader: Int32
-    private let finished = DispatchSemaphore(value: 0)
     private let onClaimCountChanged: @Sendable (Int) -> Void
-    private let report: @Sendable (String) -> Void
+    private let report: @Sendable (Diagnostic) -> Void
     private var bus: SDBus?
     private var claims: ClaimSet
     private var published: TiltProperties
+    private var publishedSequence: UInt64 = 0
     private var sendFailed = false
 
     /// Connects, exports the object, takes the name and starts the bus thread.
@@ -52,8 +51,7 @@ public final class TiltService: @unchecked Sendable {
     public init(bus address: BusAddress, properties: TiltProperties, maximumClaims: Int = 64,
                 maximumClaimsPerUser: Int = 8,
                 onClaimCountChanged: @escaping @Sendable (Int) -> Void,
-                report: @escaping @Sendable (String) -> Void) throws {
-        shared = Mutex(Shared(properties: properties))
+                report: @escaping @Sendable (Diagnostic) -> Void) throws {
         published = properties
         claims = ClaimSet(maximumCount: maximumClaims, maximumPerUser: maximumClaimsPerUser)
         self.onClaimCountChanged = onClaimCountChanged
@@ -70,20 +68,26 @@ public final class TiltService: @unchecked Sendable {
         }
         wakeDescriptor = ends[1]
         wakeReader = ends[0]
-        do {
-            try connection.exportObject(path: TiltProperties.objectPath, interface: TiltProperties.interface,
-                                        handler: self)
-            try connection.watchNameOwners { [unowned self] name, _, newOwner in
-                if newOwner.isEmpty, claims.release(name) { onClaimCountChanged(claims.count) }
-            }
-            try connection.requestName(TiltProperties.busName)
-        } catch {
-            close(wakeDescriptor)
-            close(wakeReader)
-            throw error
+        newest = NewestValue(properties) { [wakeDescriptor = ends[1]] in
+            var one: UInt8 = 1
+            _ = write(wakeDescriptor, &one, 1)  // a full pipe is already a pending wake-up
         }
+        // A failure from here on deinitializes self, which closes the pipe.
+        try connection.exportObject(path: TiltProperties.objectPath, interface: TiltProperties.interface,
+                                    handler: self)
+        try connection.watchNameOwners { [unowned self] name, _, newOwner in
+            if newOwner.isEmpty, claims.release(name) { onClaimCountChanged(claims.count) }
+        }
+        try connection.requestName(TiltProperties.busName)
         bus = connection
         DetachedThread.start(name: "tiltd.dbus") { [self] in runLoop() }
+    }
+
+    // The pipe outlives the thread: a late update still writes to it, not
+    // to a descriptor number reused by then.
+    deinit {
+        close(wakeDescriptor)
+        close(wakeReader)
     }
 
     /// Takes one state that passed the gate (any thread). A state proves
@@ -109,30 +113,25 @@ public final class TiltService: @unchecked Sendable {
 
     /// Changes the properties (any thread); claimants hear of the changes.
     public func update(_ change: (inout TiltProperties) -> Void) {
-        shared.withLock { shared in
-            change(&shared.properties)
-            shared.pending = true
-        }
-        wake()
+        newest.update { change(&$0); return true }
     }
 
-    /// Releases the name, ends every claim (reporting 0 claims) and waits
-    /// for the bus thread to finish. Idempotent.
-    public func stop() {
-        let first = shared.withLock { shared -> Bool in
-            defer { shared.stopping = true }
-            return !shared.stopping
-        }
-        guard first else { return }
-        wake()
-        finished.wait()
-        close(wakeDescriptor)
-        close(wakeReader)
+    /// Asks the bus thread to release the name, end every claim (reporting
+    /// 0 claims) and finish; returns at once. Idempotent.
+    public func requestStop() {
+        if !stopping.exchange(true, ordering: .acquiringAndReleasing) { newest.wakeAll() }
     }
 
-    private func wake() {
-        var one: UInt8 = 1
-        _ = write(wakeDescriptor, &one, 1)  // a full pipe is already a pending wake-up
+    /// `requestStop()`, then waits until the bus thread has finished.
+    public func stop() async {
+        requestStop()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = finished.withLock { finished in
+                if !finished.done { finished.waiters.append(continuation) }
+                return finished.done
+            }
+            if done { continuation.resume() }
+        }
     }
 
     private func runLoop() {
@@ -142,32 +141,35 @@ public final class TiltService: @unchecked Sendable {
                 claims.removeAll()
                 onClaimCountChanged(0)
             }
-            finished.signal()
+            let waiters = finished.withLock { finished in
+                finished.done = true
+                return finished.waiters
+            }
+            for waiter in waiters { waiter.resume() }
         }
         guard let bus else { return }
         do {
             while true {
                 try bus.processAvailable()
-                if shared.withLock({ $0.stopping }) { return }
+                if stopping.load(ordering: .acquiring) { return }
                 if try bus.wait(orReadable: wakeReader) {
                     var drained = [UInt8](repeating: 0, count: 64)
                     while read(wakeReader, &drained, drained.count) > 0 {}
                 }
-                if shared.withLock({ $0.stopping }) { return }
+                if stopping.load(ordering: .acquiring) { return }
                 try publish(on: bus)
             }
         } catch {
-            report("tiltd: error: D-Bus service stopped: \(error)")
+            report(.error("D-Bus service stopped: \(error)"))
         }
     }
 
     /// Sends what changed since the last publication to every claimant.
     private func publish(on bus: SDBus) throws {
-        let now = shared.withLock { shared -> TiltProperties? in
-            defer { shared.pending = false }
-            return shared.pending ? shared.properties : nil
-        }
-        guard let now else { return }
+        let entry = newest.current
+        guard entry.sequence > publishedSequence else { return }
+        let now = entry.value
+        publishedSequence = entry.sequence
         defer { published = now }
         guard claims.count > 0 else { return }
         let changes = now.changes(since: published)
@@ -179,7 +181,7 @@ public final class TiltService: @unchecked Sendable {
             } catch TiltBusError.disconnected(let name) {
                 throw TiltBusError.disconnected(bus: name)
             } catch {
-                if !sendFailed { report("tiltd: error: D-Bus: \(error) (reported once)") }
+                if !sendFailed { report(.error("D-Bus: \(error) (reported once)")) }
                 sendFailed = true
             }
         }
@@ -188,7 +190,7 @@ public final class TiltService: @unchecked Sendable {
 
 extension TiltService: BusObjectHandler {
     func busProperty(_ name: String) -> BusValue? {
-        shared.withLock { $0.properties }.value(of: name)
+        newest.current.value.value(of: name)
     }
 
     func busMethod(_ member: String, sender: String, user: UInt32?) -> BusMethodResult {

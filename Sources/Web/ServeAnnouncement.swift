@@ -3,7 +3,7 @@ import ServiceLifecycle
 
 /// `tiltd serve`'s page announcement and keep-alive, as a service of the
 /// lifecycle: once the server listens it says where (the bound port, when
-/// `--port 0` picked one), then wakes idle streams every 15 s until shutdown
+/// `Setting.port` `0` picked one), then wakes idle streams every 15 s until shutdown
 /// so they send a keep-alive, which also finds browsers that left.
 public struct ServeAnnouncement: Service {
     public let server: WebServer

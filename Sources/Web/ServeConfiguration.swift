@@ -10,7 +10,7 @@ import Sensors
 public struct ServeConfiguration: Sendable {
     /// Where the states come from.
     public enum Source: Sendable {
-        /// A trace or CSV recording played in real time (`--replay`, `--loop`).
+        /// A trace or CSV recording played in real time (`Setting.replay`, `Setting.loop`).
         case replay(path: String, loop: Bool, units: CSVUnits, gyroUnits: GyroUnits)
         /// An accelerometer (the device options).
         case device(CaptureConfiguration)
@@ -32,8 +32,8 @@ public struct ServeConfiguration: Sendable {
         }
     }
 
-    /// The page's recording ring (`--record-dir`, `--record-limit`,
-    /// `--record-keep`, `--record-max-mib`, docs/controls.md).
+    /// The page's recording ring (`Setting.recordDir`, `Setting.recordLimit`,
+    /// `Setting.recordKeep`, `Setting.recordMaxMib`, docs/controls.md).
     public struct Ring: Sendable, Equatable {
         /// Where the ring's traces are written.
         public var directory: String
@@ -44,41 +44,41 @@ public struct ServeConfiguration: Sendable {
         /// The most MiB the finished traces take together (the newest is kept whatever its size).
         public var maximumMebibytes: Int
 
-        /// The values `--record-keep` may take.
+        /// The values `Setting.recordKeep` may take.
         public static let keepRange = 1...100_000
-        /// The values `--record-max-mib` may take.
+        /// The values `Setting.recordMaxMib` may take.
         public static let maximumMebibytesRange = 1...1_048_576
 
-        /// The ring's full circle without `--record-limit`.
+        /// The ring's full circle without `Setting.recordLimit`.
         public static let defaultLimitSeconds = 45.0
-        /// The limits `--record-limit` may take.
+        /// The limits `Setting.recordLimit` may take.
         public static let limitRange = 1.0...600.0
 
         /// Checks the limits and that the ring can create files in `directory`.
         ///
-        /// - Throws: `SettingError` naming `--record-dir`, `--record-limit`,
-        ///   `--record-keep` or `--record-max-mib`.
+        /// - Throws: `SettingError` naming `Setting.recordDir`, `Setting.recordLimit`,
+        ///   `Setting.recordKeep` or `Setting.recordMaxMib`.
         public init(directory: String, limitSeconds: Double = Ring.defaultLimitSeconds,
                     keep: Int = WebRingRecorder.defaultKeep,
                     maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes) throws(SettingError) {
             guard limitSeconds.isFinite, Self.limitRange.contains(limitSeconds) else {
-                throw SettingError("--record-limit \(limitSeconds): give 1 to 600 seconds")
+                throw SettingError("\(.recordLimit) \(limitSeconds): give 1 to 600 seconds")
             }
             guard Self.keepRange.contains(keep) else {
-                throw SettingError("--record-keep \(keep): give 1 to \(Self.keepRange.upperBound) recordings")
+                throw SettingError("\(.recordKeep) \(keep): give 1 to \(Self.keepRange.upperBound) recordings")
             }
             guard Self.maximumMebibytesRange.contains(maximumMebibytes) else {
-                throw SettingError("--record-max-mib \(maximumMebibytes): give 1 to \(Self.maximumMebibytesRange.upperBound) MiB")
+                throw SettingError("\(.recordMaxMib) \(maximumMebibytes): give 1 to \(Self.maximumMebibytesRange.upperBound) MiB")
             }
             var isDirectory: ObjCBool = false
             guard !directory.isEmpty, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-                throw SettingError("--record-dir \(directory): no such directory; create it first (mkdir -p \(directory))")
+                throw SettingError("\(.recordDir) \(directory): no such directory; create it first (mkdir -p \(directory))")
             }
             guard isDirectory.boolValue else {
-                throw SettingError("--record-dir \(directory) is a file: give a directory for the recordings")
+                throw SettingError("\(.recordDir) \(directory) is a file: give a directory for the recordings")
             }
             guard access(directory, W_OK | X_OK) == 0 else {
-                throw SettingError("--record-dir \(directory): cannot create files there (\(String(cString: strerror(errno)))); "
+                throw SettingError("\(.recordDir) \(directory): cannot create files there (\(String(cString: strerror(errno)))); "
                     + "give a directory you can write to")
             }
             self.directory = directory
@@ -105,7 +105,7 @@ public struct ServeConfiguration: Sendable {
     /// tiltd's version, for the headers of the ring's traces.
     public var version: String
 
-    /// The layer sizes `--size` may take, in pixels.
+    /// The layer sizes `Setting.size` may take, in pixels.
     public static let layerSizeRange = 16...1024
 
     /// Checks the server's address and limits and the layer size.
@@ -134,23 +134,23 @@ public struct ServeConfiguration: Sendable {
     public static func check(server: WebServerConfiguration, layerSizePixels: Int) throws(SettingError) {
         var ipv4 = in_addr(), ipv6 = in6_addr()
         guard inet_pton(AF_INET, server.host, &ipv4) == 1 || inet_pton(AF_INET6, server.host, &ipv6) == 1 else {
-            throw SettingError(WebServerError.badHost(server.host).description)
+            throw SettingError(WebServerError.badHost(server.host).message)
         }
         guard layerSizeRange.contains(layerSizePixels) else {
-            throw SettingError("--size \(layerSizePixels): layer images are 16 to 1024 pixels")
+            throw SettingError("\(.size) \(layerSizePixels): layer images are 16 to 1024 pixels")
         }
         guard (1...1024).contains(server.maxStreams) else {
-            throw SettingError("--max-streams \(server.maxStreams): give 1 to 1024")
+            throw SettingError("\(.maxStreams) \(server.maxStreams): give 1 to 1024")
         }
         if let perClient = server.maxStreamsPerClient, !(1...server.maxStreams).contains(perClient) {
-            throw SettingError("--max-streams-per-client \(perClient): give 1 to --max-streams (\(server.maxStreams))")
+            throw SettingError("\(.maxStreamsPerClient) \(perClient): give 1 to \(.maxStreams) (\(server.maxStreams))")
         }
         if let maxConnections = server.maxConnections, !(1...65536).contains(maxConnections) {
-            throw SettingError("--max-connections \(maxConnections): give 1 to 65536")
+            throw SettingError("\(.maxConnections) \(maxConnections): give 1 to 65536")
         }
         for name in server.allowedHosts where !WebHostAllowlist.isValidName(name) {
-            throw SettingError("--allow-host \(name): give a host name or address without scheme or path, "
-                + "e.g. --allow-host mybox.local")
+            throw SettingError("\(.allowHost) \(name): give a host name or address without scheme or path, "
+                + "e.g. \(.allowHost) mybox.local")
         }
     }
 }

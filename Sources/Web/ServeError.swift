@@ -1,5 +1,8 @@
+import Motion
+
 /// Why `tiltd serve` stopped, in one line naming the option to change.
 public struct ServeError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+    public var message: SettingMessage
+    public var description: String { message.description }
+    public init(_ message: SettingMessage) { self.message = message }
 }

@@ -32,7 +32,7 @@ public struct ServeRun: Sendable {
         if case let .replay(path, _, units, gyroUnits) = configuration.source {
             let loaded = try RecordingFile.load(path, units: units, gyroUnits: gyroUnits)
             header = loaded.header ?? TraceHeader(tiltdVersion: configuration.version)
-            header.extra["recorded-from"] = "tiltd serve --replay \(path)"
+            header.extra["recorded-from"] = "tiltd serve \(Setting.replay) \(path)"
             readings = loaded.readings
         }
         let layers = try WebLayerImages.render(size: configuration.layerSizePixels)
@@ -49,7 +49,7 @@ public struct ServeRun: Sendable {
         defer { recorder?.shutdown() }
         let pageControls = WebPageControls(recorder: recorder, light: WebLightControl(
             initial: configuration.light, interactive: configuration.interactiveLight, feed: feed))
-        // The volume slider's input (--control-volume) beside the ring's and the light's.
+        // The volume slider's input (`Setting.controlVolume`) beside the ring's and the light's.
         var input = slider?.input ?? WebInputControls()
         pageControls.enableInput(in: &input)
         let server = try WebServer(configuration: serverConfiguration, layers: layers, feed: feed, input: input,
@@ -57,19 +57,20 @@ public struct ServeRun: Sendable {
         if let maxConnections = serverConfiguration.maxConnections, let room = server.connectionRoom,
            maxConnections > room {
             TiltdLog.logger.notice("""
-                --max-connections \(maxConnections) is more than the open-file limit leaves room for \
+                \(Setting.maxConnections) \(maxConnections) is more than the open-file limit leaves room for \
                 (about \(room)); past that, new connections wait in the backlog until one closes (raise ulimit -n)
                 """)
         }
-        let sampleRun = SampleRun(configuration: configuration.pipeline, sink: server.feed,
-                                  reporter: DiagnosticReporter(subject: configuration.source.replayPath), tap: recorder)
+        // The ring records every reading before the page shows its state.
+        let sampleRun = SampleRun(configuration: configuration.pipeline,
+                                  sink: recorder.map { StateHub([$0, server.feed]) } ?? server.feed,
+                                  reporter: DiagnosticReporter(subject: configuration.source.replayPath))
         let source: any Service
         var deviceRun: DeviceRun?
         switch configuration.source {
         case let .replay(_, loop, _, _):
-            // The page keeps the last state after a recording without --loop ends.
-            source = ReplayService(readings: readings, sampleRun: sampleRun, pacing: .realTime(loop: loop),
-                                   holdAtEnd: true)
+            // The page keeps the last state after a recording without `Setting.loop` ends.
+            source = ReplayService(source: .readings(readings), sampleRun: sampleRun, loop: loop, holdAtEnd: true)
         case let .device(capture):
             let run = DeviceRun(capture: capture, sampleRun: sampleRun, openAtStart: false,
                                 version: configuration.version)
@@ -90,12 +91,12 @@ public struct ServeRun: Sendable {
             let services: [(any Service)?] = [server, announcement, source, slider?.service(posting: server.channels)]
             try await lifecycle.run(services.compactMap { $0 })
         } catch WebServerError.cannotListen(let host, let port, let reason) {
-            deviceRun?.close()
-            throw ServeError("cannot serve on \(host):\(port): \(reason); check --host \(host) (it must be an "
+            await deviceRun?.close()
+            throw ServeError("cannot serve on \(host):\(port): \(reason); check \(.host) \(host) (it must be an "
                 + "address of this machine, e.g. 127.0.0.1)"
-                + (port == 0 ? "" : " or choose another --port if something else uses \(port)"))
+                + (port == 0 ? "" : " or choose another \(Setting.port) if something else uses \(port)"))
         } catch {
-            deviceRun?.close()
+            await deviceRun?.close()
             throw error
         }
     }

@@ -6,13 +6,13 @@ import Synchronization
 import Streaming
 
 /// The LARSBar slider of `tiltd serve`, wired: where its levels come from
-/// (a live PulseAudio meter or a level file), and with `--control-volume`
+/// (a live PulseAudio meter or a level file), and with `Setting.controlVolume`
 /// the default sink's volume both ways. Everything that can fail at start
 /// (no audio server, a bad file) fails in `prepare`, before the page is
 /// announced.
 public final class ServeSlider: Sendable {
     /// Where the slider's levels come from and whether it sets the volume
-    /// (`--levels`, `--levels-source`, `--levels-file`, `--control-volume`).
+    /// (`Setting.levels`, `Setting.levelsSource`, `Setting.levelsFile`, `Setting.controlVolume`).
     public struct Settings: Sendable, Equatable {
         /// Meter what the machine plays (PulseAudio or pipewire-pulse).
         public var liveLevels: Bool
@@ -29,16 +29,16 @@ public final class ServeSlider: Sendable {
         public init(liveLevels: Bool = false, levelsSource: String? = nil, levelsFile: String? = nil,
                     controlVolume: Bool = false) throws(SettingError) {
             if liveLevels, let levelsFile {
-                throw SettingError("--levels meters live audio and --levels-file \(levelsFile) replays a file: give one or the other")
+                throw SettingError("\(.levels) meters live audio and \(.levelsFile) \(levelsFile) replays a file: give one or the other")
             }
             if let levelsFile, levelsFile.isEmpty {
-                throw SettingError("--levels-file needs a file name (FILE.wav or FILE.jsonl)")
+                throw SettingError("\(.levelsFile) needs a file name (FILE.wav or FILE.jsonl)")
             }
             if let levelsSource {
                 guard liveLevels else {
-                    throw SettingError("--levels-source \(levelsSource) chooses what --levels meters: add --levels")
+                    throw SettingError("\(.levelsSource) \(levelsSource) chooses what \(.levels) meters: add \(.levels)")
                 }
-                if levelsSource.isEmpty { throw SettingError("--levels-source needs a source name (see `pactl list short sources`)") }
+                if levelsSource.isEmpty { throw SettingError("\(.levelsSource) needs a source name (see `pactl list short sources`)") }
             }
             self.liveLevels = liveLevels
             self.levelsSource = levelsSource
@@ -64,7 +64,7 @@ public final class ServeSlider: Sendable {
         var track: LevelTrack?
         if let path = options.levelsFile {
             do { track = try LevelTrack.load(path: path) } catch {
-                throw ServeError("--levels-file: \(error)")
+                throw ServeError("\(.levelsFile): \(error)")
             }
         }
         let relay = LevelRelay()
@@ -75,7 +75,7 @@ public final class ServeSlider: Sendable {
                 try await live.start()
                 meter = live
             } catch {
-                throw ServeError("--levels: \(error)")
+                throw ServeError("\(.levels): \(error)")
             }
         }
         var input = WebInputControls()
@@ -88,7 +88,7 @@ public final class ServeSlider: Sendable {
                 volume = control
             } catch {
                 meter?.stop()
-                throw ServeError("--control-volume: \(error)")
+                throw ServeError("\(.controlVolume): \(error)")
             }
             input.enable(WebLARSBar.valueChannel, range: 0...1) { [volume] fraction in
                 try await volume?.setVolume(fraction: fraction)
@@ -133,7 +133,7 @@ public final class ServeSlider: Sendable {
                                       json: #"{"value":\#(sink.fraction),"muted":\#(sink.muted)}"#)
                     }
                 } catch {
-                    TiltdLog.logger.warning("--control-volume: \(error); the slider will not follow changes made elsewhere")
+                    TiltdLog.log(.warning("\(.controlVolume): \(error); the slider will not follow changes made elsewhere"))
                 }
             }
             await cancelWhenGracefulShutdown {

@@ -12,7 +12,7 @@ public struct WebHostAllowlist: Sendable, Equatable {
     public private(set) var names: Set<String>
 
     /// localhost, 127.0.0.1, [::1], the bound address (unless it is the
-    /// wildcard 0.0.0.0 or ::) and `extra` (`--allow-host`).
+    /// wildcard 0.0.0.0 or ::) and `extra` (`Setting.allowHost`).
     public init(boundHost: String, extra: [String] = []) {
         var names: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
         if boundHost != "0.0.0.0" && boundHost != "::" {

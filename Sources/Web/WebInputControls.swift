@@ -2,7 +2,7 @@
 /// page may change on this machine. Empty (the default) means the page is
 /// display-only and every input message is refused.
 ///
-/// Each control is enabled by a flag of its own (`--control-volume`
+/// Each control is enabled by a flag of its own (`Setting.controlVolume`
 /// registers `volume`), so a user opts in to each thing a browser may change.
 public struct WebInputControls: Sendable {
     /// Acts on a value in the control's range; throws to tell the page it failed.

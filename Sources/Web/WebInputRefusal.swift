@@ -1,3 +1,4 @@
+import Motion
 /// Why `tiltd serve` did not act on an input message; the page is told in
 /// one line (`{"error":"…"}` on the same WebSocket).
 enum WebInputRefusal: Error, Equatable, CustomStringConvertible {
@@ -21,7 +22,7 @@ enum WebInputRefusal: Error, Equatable, CustomStringConvertible {
             return "input refused: \(what); send {\"control\":\"NAME\",\"value\":NUMBER}"
         case let .disabled(control, known) where known.isEmpty:
             return "input refused: \"\(control)\" is display-only here, as is every control "
-                + "(tiltd serve takes input only when started with the flag for it, e.g. --control-volume)"
+                + "(tiltd serve takes input only when started with the flag for it, e.g. \(Setting.controlVolume))"
         case let .disabled(control, known):
             return "input refused: \"\(control)\" takes no input here; these do: \(known.joined(separator: ", "))"
         case let .outOfRange(control, value, range):

@@ -3,8 +3,8 @@ import Foundation
 import Knob
 import KnobPNG
 
-/// The LARSBar volume slider on `tiltd serve`'s page (`--levels`): its size,
-/// whether dragging it sets a value (`--control-volume`), and the thumb's
+/// The LARSBar volume slider on `tiltd serve`'s page (`Setting.levels`): its size,
+/// whether dragging it sets a value (`Setting.controlVolume`), and the thumb's
 /// layer images at every scale the page may draw at.
 ///
 /// The page draws the slider on a canvas with the numbers of Controls'

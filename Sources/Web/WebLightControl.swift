@@ -8,15 +8,15 @@ import Synchronization
 ///
 /// The colour goes out as the `light` field of every streamed state
 /// (`"light":"RRGGBBAA"`), so every viewer's shines take it. Viewers may
-/// change it only when `tiltd serve` runs with `--interactive`; the
+/// change it only when `tiltd serve` runs with `Setting.interactive`; the
 /// sliders otherwise just show it.
 public final class WebLightControl: Sendable {
     private let group: Mutex<ColourSliderGroup>
     private let feed: WebStateFeed
-    /// True when pages may set the colour (`--interactive`).
+    /// True when pages may set the colour (`Setting.interactive`).
     public let interactive: Bool
 
-    /// Starts at `initial` (`--light-color`) and publishes it into `feed`.
+    /// Starts at `initial` (`Setting.lightColor`) and publishes it into `feed`.
     public init(initial: LightColour, interactive: Bool, feed: WebStateFeed) {
         var group = ColourSliderGroup()
         for component in ColourComponent.allCases { group.addSlider(component) }

@@ -23,6 +23,9 @@ extension WebPage {
     /// a PNG data URL once settled: the browser test compares them with the
     /// rasterizer's. `?still=1` skips the fades (lights show their targets
     /// at once), for headless snapshots.
+    ///
+    /// Its files: larsbar.css, larsbar.html and larsbar.js (`constants`: a
+    /// JavaScript object literal of the layout, style and fade numbers).
     static func larsBarPart(_ bar: WebLARSBar, style: EQSliderStyle = .original) -> WebPagePart {
         let layout = bar.layout
         let curve = EQLightFade.curve
@@ -39,17 +42,9 @@ extension WebPage {
             shadow: \(jsColour(style.shadow)), outline: \(jsColour(style.outline)), body: \(jsColour(style.body)), \
             grooveColour: \(jsColour(style.groove)) }
             """
-        return WebPagePart(style: """
-              #larsbarFigure { margin: 0; flex: none; }
-              #larsbar { display: block; background: none; border: 0; margin: 0; touch-action: none; }
-              #larsbar.interactive { cursor: pointer; }
-              #larsbarCaption { color: #a0a0a0; margin-top: 6px; }
-            """, html: """
-              <figure id="larsbarFigure">
-                <canvas id="larsbar" data-settled="false" aria-label="volume slider with left and right level lights"></canvas>
-                <figcaption id="larsbarCaption">levels: waiting…</figcaption>
-              </figure>
-            """, script: larsBarScript(constants: constants))
+        return WebPagePart(style: WebPageFile.fill(PackageResources.larsbar_css),
+                           html: WebPageFile.fill(PackageResources.larsbar_html),
+                           script: WebPageFile.fill(PackageResources.larsbar_js, ["constants": constants]))
     }
 
     /// `[r, g, b, a]`: straight 0–255 channels rounded as the rasterizer

@@ -1,9 +1,9 @@
 import Controls
 
 /// What `tiltd serve`'s page shows beside the knob and what it lets a
-/// viewer do (docs/controls.md): the recording ring with `--record-dir`
+/// viewer do (docs/controls.md): the recording ring with `Setting.recordDir`
 /// (`WebRingRecorder`), and the light's colour sliders, live with
-/// `--interactive` and display-only without (`WebLightControl`).
+/// `Setting.interactive` and display-only without (`WebLightControl`).
 public struct WebPageControls: Sendable {
     public var recorder: WebRingRecorder?
     public var light: WebLightControl?
@@ -20,8 +20,8 @@ public struct WebPageControls: Sendable {
 extension WebPageControls {
     /// Registers the page's input (`{"control":…,"value":…}` on `/ws`):
     /// `ring` 1 presses and 0 releases, `ring-finish` and `ring-reset` 1,
-    /// with `--record-dir`; `light-red`, `light-green`, `light-blue` and
-    /// `light-alpha` 0…1 with `--interactive`. Anything else stays refused.
+    /// with `Setting.recordDir`; `light-red`, `light-green`, `light-blue` and
+    /// `light-alpha` 0…1 with `Setting.interactive`. Anything else stays refused.
     public func enableInput(in input: inout WebInputControls) {
         if let recorder {
             input.enable("ring", range: 0...1, perViewer: { value, viewer in

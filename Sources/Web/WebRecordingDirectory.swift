@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import Motion
 
-/// The cap on the page's recording directory (`--record-keep`,
-/// `--record-max-mib`): after the ring finishes a trace, the oldest
+/// The cap on the page's recording directory (`Setting.recordKeep`,
+/// `Setting.recordMaxMib`): after the ring finishes a trace, the oldest
 /// finished traces are deleted until at most `keep` remain and they take at
 /// most `maximumBytes` together. The newest trace is always kept, however
-/// large (its length is bounded by `--record-limit`).
+/// large (its length is bounded by `Setting.recordLimit`).
 ///
 /// Only tiltd's own files are touched: regular files (not symbolic links)
 /// owned by this process's user and named as the ring names its traces,
@@ -19,9 +20,9 @@ struct WebRecordingDirectory: Sendable {
     /// The most bytes the finished traces may take together.
     let maximumBytes: Int64
 
-    /// Default of `--record-keep`.
+    /// Default of `Setting.recordKeep`.
     static let defaultKeep = 32
-    /// Default of `--record-max-mib`.
+    /// Default of `Setting.recordMaxMib`.
     static let defaultMaximumMebibytes = 64
 
     /// One finished trace of the ring in the directory.
@@ -69,15 +70,15 @@ struct WebRecordingDirectory: Sendable {
     ///
     /// - Returns: the names deleted, and a failure to report (the first
     ///   `unlink` that failed, naming the file), if any.
-    func prune() -> (removed: [String], failure: String?) {
-        var removed: [String] = [], failure: String?
+    func prune() -> (removed: [String], failure: SettingMessage?) {
+        var removed: [String] = [], failure: SettingMessage?
         for trace in excess(traces()) {
             let file = path + "/" + trace.name
             if unlink(file) == 0 || errno == ENOENT {
                 removed.append(trace.name)
             } else if failure == nil {
-                failure = "\(file): cannot delete it to keep --record-dir within --record-keep \(keep) and "
-                    + "--record-max-mib \(maximumBytes >> 20): \(String(cString: strerror(errno)))"
+                failure = "\(file): cannot delete it to keep \(.recordDir) within \(.recordKeep) \(keep) and "
+                    + "\(.recordMaxMib) \(maximumBytes >> 20): \(String(cString: strerror(errno)))"
             }
         }
         return (removed, failure)

@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 import Hummingbird
 
 /// The responses `tiltd serve` builds: every one says its type, whether it
@@ -33,7 +34,7 @@ enum WebResponse {
 
     static func misdirectedMessage(host: String?) -> String {
         guard let host, !host.isEmpty else { return "no Host header: tiltd serve answers only requests that name it" }
-        return "Host \(host) is not served here: open the page as localhost or 127.0.0.1, or start tiltd serve with --allow-host \(WebHostAllowlist.split(authority: host)?.name ?? host)"
+        return "Host \(host) is not served here: open the page as localhost or 127.0.0.1, or start tiltd serve with \(Setting.allowHost) \(WebHostAllowlist.split(authority: host)?.name ?? host)"
     }
 
     static let crossOriginMessage = "cross-origin stream refused: open the page from this server"

@@ -2,9 +2,11 @@ import Controls
 import Foundation
 import Logging
 import Motion
+import NIOCore
+import NIOPosix
 import Synchronization
 
-/// `tiltd serve --record-dir DIR`: the page's Spark ring (CONTROLS.md §2)
+/// `tiltd serve` with `Setting.recordDir` DIR: the page's Spark ring (CONTROLS.md §2)
 /// recording the live motion while a viewer holds it (docs/controls.md).
 ///
 /// Every reading that arrives while the ring is held goes into one trace in
@@ -35,9 +37,9 @@ public final class WebRingRecorder: Sendable {
     public let limitSeconds: Double
     /// The cap on the directory's finished traces.
     let cap: WebRecordingDirectory
-    /// Finished traces kept without `--record-keep`.
+    /// Finished traces kept without `Setting.recordKeep`.
     public static let defaultKeep = WebRecordingDirectory.defaultKeep
-    /// Mebibytes the finished traces may take without `--record-max-mib`.
+    /// Mebibytes the finished traces may take without `Setting.recordMaxMib`.
     public static let defaultMaximumMebibytes = WebRecordingDirectory.defaultMaximumMebibytes
     /// Holds a ring accepts (zero-length taps count): bounds what one
     /// client can make the ring and its streamed field hold.
@@ -117,11 +119,12 @@ public final class WebRingRecorder: Sendable {
             return true
         }
         guard let deadline else { return }
-        // The limit ends the hold on time even when no reading arrives. A
-        // dispatch timer, not a sleeping task: Swift's cooperative pool is
+        // The limit ends the hold on time even when no reading arrives. An
+        // event-loop timer, not a sleeping task: Swift's cooperative pool is
         // two threads on a two-core machine and a task's wake-up can wait
         // behind whatever holds them.
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, deadline - nowSeconds)) { [self, generation] in
+        let delay = TimeAmount.nanoseconds(Int64(max(0, deadline - nowSeconds) * 1e9))
+        MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: delay) { [self, generation] in
             tick(generation: generation)
         }
     }
@@ -253,7 +256,7 @@ public final class WebRingRecorder: Sendable {
         shared.withLock { $0.offered.removeAll { removed.contains($0) } }
         logger.notice("""
             deleted the \(removed.count == 1 ? "oldest recording" : "\(removed.count) oldest recordings") in \(directory) \
-            to keep the newest \(cap.keep) within \(cap.maximumBytes >> 20) MiB (--record-keep, --record-max-mib): \
+            to keep the newest \(cap.keep) within \(cap.maximumBytes >> 20) MiB (\(Setting.recordKeep), \(Setting.recordMaxMib)): \
             \(removed.joined(separator: ", "))
             """)
     }

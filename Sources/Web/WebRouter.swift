@@ -33,7 +33,7 @@ enum WebRouter {
         var inputRate: (perSecond: Double, burst: Int)
         /// How fast all connections together may send input.
         var sharedInputLimit: WebInputSharedLimit
-        /// The LARSBar slider beside the knob (`--levels`), nil for none.
+        /// The LARSBar slider beside the knob (`Setting.levels`), nil for none.
         var larsBar: WebLARSBar?
         /// The ring and the light's sliders (`WebPageControls`).
         var controls = WebPageControls()

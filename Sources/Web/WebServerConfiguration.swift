@@ -8,14 +8,14 @@ public struct WebServerConfiguration: Sendable {
     /// TCP port; 0 picks a free one (see `WebServer.listeningPort`).
     public var port: UInt16
     /// Host names a browser may use besides localhost, 127.0.0.1, [::1] and
-    /// the bound address (`--allow-host`).
+    /// the bound address (`Setting.allowHost`).
     public var allowedHosts: [String]
     /// Live streams (`/events`, `/ws`) at once; more get 503.
     public var maxStreams: Int
     /// Live streams one client address may hold at once
-    /// (`--max-streams-per-client`); nil: half of `maxStreams`, rounded up.
+    /// (`Setting.maxStreamsPerClient`); nil: half of `maxStreams`, rounded up.
     public var maxStreamsPerClient: Int?
-    /// Open connections at once (`--max-connections`); nil: 256, lowered to
+    /// Open connections at once (`Setting.maxConnections`); nil: 256, lowered to
     /// what the open-file limit leaves room for (`WebFileLimit`).
     public var maxConnections: Int?
     /// Request line plus headers, in bytes; longer gets 431 and a close.
@@ -65,6 +65,6 @@ public struct WebServerConfiguration: Sendable {
         self.logger = logger
     }
 
-    /// The connection cap without `--max-connections`.
+    /// The connection cap without `Setting.maxConnections`.
     public static let defaultMaxConnections = 256
 }

@@ -47,7 +47,7 @@ public final class WebStreamSlots: Sendable {
         self.perSourceLimit = min(limit, max(1, perSourceLimit ?? Self.defaultPerSourceLimit(limit: limit)))
     }
 
-    /// The per-source limit without `--max-streams-per-client`: half of
+    /// The per-source limit without `Setting.maxStreamsPerClient`: half of
     /// `limit`, rounded up.
     public static func defaultPerSourceLimit(limit: Int) -> Int { (limit + 1) / 2 }
 

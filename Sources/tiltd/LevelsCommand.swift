@@ -53,7 +53,7 @@ struct LevelsCommand: AsyncParsableCommand {
         // SIGINT/SIGTERM end the run cleanly (exit 0), as --count does.
         let lifecycle = await Lifecycle.trappingSignals()
         do {
-            try await lifecycle.runCommand([LevelsStream(source: levelsSource(), output: LevelsOutput(countLimit: count))])
+            try await lifecycle.runCommand([LevelsStream(source: levelsSource(), output: LevelsOutput(countLimit: count, report: { TiltdLog.log($0) }))])
         } catch is LevelsStream.Failed {
             throw ExitCode.failure
         }

@@ -31,9 +31,10 @@ struct MonitorCommand: AsyncParsableCommand {
     func run() async throws {
         let lifecycle = await Lifecycle.trappingSignals()
         do {
+            let stdout = StdoutSink.FailureWatch()
             let monitor = try TiltMonitor(bus: session ? .session : .system, format: json ? .json : .text,
-                                          write: StdoutSink.writeLine, report: TiltdLog.relay)
-            try await lifecycle.runCommand([TiltMonitorService(monitor)])
+                                          write: { StdoutSink.writeLine($0).map(stdout.report) }, report: { TiltdLog.log($0) })
+            try await lifecycle.runCommand([stdout, TiltMonitorService(monitor)])
         } catch let error as TiltBusError {
             TiltdLog.logger.error("\(error)")
             throw ExitCode.failure

@@ -214,7 +214,7 @@ import TiltdTestSupport
         try Data((#"{"t":0,"left":0.5,"right":1}"# + "\n" + #"{"t":0.1,"left":2}"# + "\n").utf8)
             .write(to: URL(fileURLWithPath: bad))
         #expect { try Self.settings(.png, out: folder + "/f", levelsFile: bad).makePainter(states: Self.states) }
-            throws: { "\($0)".hasPrefix("--levels-file: \(bad):2: ") }
+            throws: { optionText($0).hasPrefix("--levels-file: \(bad):2: ") }
         let missing = folder + "/missing.wav"
         #expect { try Self.settings(.png, out: folder + "/f", levelsFile: missing).makePainter(states: Self.states) }
             throws: { "\($0)".contains("cannot read level file \(missing)") }
@@ -226,7 +226,7 @@ import TiltdTestSupport
             guard case let .failure(error) = LARSBarRenderSettings.choose(
                 control: control, levelsFile: levels, value: value, widthPoints: width, scale: scale, knobSize: size,
                 knobStyle: nil, sliderValue: nil, format: format) else { return nil }
-            return error.description
+            return optionText(error)
         }
         #expect(problem(.larsbar) == nil)
         #expect(problem(.knob, levels: nil) == nil)

@@ -31,7 +31,7 @@ import Testing
                 _ = try make()
                 Issue.record("\(option): accepted")
             } catch {
-                #expect(error.description.contains(option), "\(error.description)")
+                #expect(optionText(error).contains(option), "\(error.description)")
             }
         }
     }

@@ -18,11 +18,11 @@ import TiltdTestSupport
     }
 
     @Test func theFrameLimitMessageSaysWhatToPass() {
-        let byDefault = RenderTargets.tooManyFrames(file: "long.trace", frameCount: 7202, fps: 2, limit: 7200,
-                                                    explicit: false)
+        let byDefault = optionText(RenderTargets.tooManyFrames(file: "long.trace", frameCount: 7202, fps: 2,
+                                                               limit: 7200, explicit: false))
         #expect(byDefault.contains("7202 frames") && byDefault.contains("--max-frames 7202"))
         #expect(byDefault.contains("(one hour of frames)") && byDefault.contains("nothing was written"))
-        let explicit = RenderTargets.tooManyFrames(file: "t", frameCount: 11, fps: 10, limit: 10, explicit: true)
+        let explicit = optionText(RenderTargets.tooManyFrames(file: "t", frameCount: 11, fps: 10, limit: 10, explicit: true))
         #expect(!explicit.contains("one hour"))
     }
 
@@ -34,7 +34,7 @@ import TiltdTestSupport
         }
         #expect {
             try RenderTargets(format: .png, out: dir, contactSheet: nil, overwrite: false)
-        } throws: { "\($0)".contains("2 frame files") && "\($0)".contains("--overwrite") }
+        } throws: { "\($0)".contains("2 frame files") && optionText($0).contains("--overwrite") }
         let targets = try RenderTargets(format: .png, out: dir, contactSheet: nil, overwrite: true)
         #expect(targets.staleFrames == ["frame-000000.png", "frame-000001.png"])
         try targets.removeStaleFrames()
@@ -46,19 +46,19 @@ import TiltdTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect {
             try RenderTargets(format: .y4m, out: dir, contactSheet: nil, overwrite: false)
-        } throws: { "\($0)".contains("--out \(dir) is a directory") }
+        } throws: { optionText($0).contains("--out \(dir) is a directory") }
         #expect {
             try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir, overwrite: false)
-        } throws: { "\($0)".contains("--contact-sheet \(dir) is a directory") }
+        } throws: { optionText($0).contains("--contact-sheet \(dir) is a directory") }
         // A name ending in a slash is a directory too, even one not there yet (issue 21:
         // refused only after every frame).
         #expect {
             try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir + "/missing/", overwrite: false)
-        } throws: { "\($0)".contains("--contact-sheet \(dir)/missing/ is a directory")
+        } throws: { optionText($0).contains("--contact-sheet \(dir)/missing/ is a directory")
                     && "\($0)".contains("\(dir)/missing/contact-sheet.png") }
         #expect {
             try RenderTargets(format: .y4m, out: dir + "/new/", contactSheet: nil, overwrite: false)
-        } throws: { "\($0)".contains("--out \(dir)/new/ is a directory") }
+        } throws: { optionText($0).contains("--out \(dir)/new/ is a directory") }
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data())
         #expect {
             try RenderTargets(format: .png, out: dir + "/file/frames", contactSheet: nil, overwrite: false)
@@ -108,7 +108,7 @@ import TiltdTestSupport
         let outPath = dir + "/" + out, sheetPath = sheet.hasPrefix("./") ? dir + sheet.dropFirst() : dir + "/" + sheet
         #expect {
             try RenderTargets(format: format, out: outPath, contactSheet: sheetPath, overwrite: false)
-        } throws: { "\($0)".contains("--contact-sheet \(sheetPath) \(says)") && "\($0)".contains("give") }
+        } throws: { optionText($0).contains("--contact-sheet \(sheetPath) \(says)") && "\($0)".contains("give") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 

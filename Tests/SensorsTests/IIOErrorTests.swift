@@ -16,7 +16,7 @@ import Motion
 
     @Test func busyTimeoutAndVanishedDevicesSayWhatToDo() {
         #expect(IIOError.advice(for: Errno(EBUSY)).contains("iio-sensor-proxy"))
-        #expect(IIOError.advice(for: Errno(EBUSY)).contains("--mode poll"))
+        #expect(IIOError.advice(for: Errno(EBUSY)).contains("\(Setting.mode) poll"))
         #expect(IIOError.advice(for: Errno(ETIMEDOUT)).contains("trigger"))
         #expect(IIOError.advice(for: Errno(ENODEV)).contains("gone"))
         #expect(Errno(ETIMEDOUT).description.contains("(ETIMEDOUT)"))

@@ -17,7 +17,7 @@ import Motion
         }
         let error = ScanElementTypeError(text: "le:q16/32\n")
         #expect(error.description.contains("le:q16/32\\n"))
-        #expect(error.description.contains("--mode poll"))
+        #expect(error.description.contains("\(Setting.mode) poll"))
     }
 
     @Test func threeS16In32AndATimestampMake24ByteScans() {

@@ -54,10 +54,10 @@ import Motion
                 .choose(from: [Self.device("iio:device0", name: "accel_3d")], uri: "local:", deviceCount: 1)
             Issue.record("expected no match")
         } catch {
-            #expect("\(error)".contains("--device iio:device9"))
+            #expect("\(error)".contains("\(Setting.device) iio:device9"))
             #expect("\(error)".contains("available: iio:device0 accel_3d"))
         }
         let base = AccelerometerSelectionError.onlyBase(uri: "local:", ids: ["iio:device4"])
-        #expect(base.description.contains("--device iio:device4"))
+        #expect(base.description.contains("\(Setting.device) iio:device4"))
     }
 }

@@ -20,18 +20,18 @@ import TiltdTestSupport
 
     @Test func aPathTooLongOrInAMissingDirectoryIsRefused() throws {
         let long = "/tmp/" + String(repeating: "s", count: ListenAddress.maximumPathBytes)
-        #expect(throws: SettingError("--listen \(long): socket paths are limited to \(ListenAddress.maximumPathBytes) "
+        #expect(throws: SettingError("\(.listen) \(long): socket paths are limited to \(ListenAddress.maximumPathBytes) "
             + "bytes; choose a shorter path")) {
             try ListenAddress(path: long).checkPlace()
         }
-        #expect(throws: SettingError("--listen /nonexistent/t.sock: directory /nonexistent does not exist; create it first")) {
+        #expect(throws: SettingError("\(.listen) /nonexistent/t.sock: directory /nonexistent does not exist; create it first")) {
             try SocketListenSettings(address: ListenAddress(path: "/nonexistent/t.sock"))
         }
     }
 
     @Test func theGroupMustExist() throws {
         let dir = try TestPaths.temporaryDirectory()
-        #expect(throws: SettingError("--socket-group no-such-group-here: no such group; create it (see udev/tiltd.sysusers) "
+        #expect(throws: SettingError("\(.socketGroup) no-such-group-here: no such group; create it (see udev/tiltd.sysusers) "
             + "or leave the option out")) {
             try SocketListenSettings(address: ListenAddress(path: dir + "/s.sock"), groupName: "no-such-group-here")
         }
@@ -39,22 +39,20 @@ import TiltdTestSupport
         #expect(settings.groupID == SocketGroup.id(named: "daemon"))
     }
 
-    @Test func theSettingsStartAServerAtTheirPath() async throws {
-        try await TestThreadExecutor.offPool {
-            let dir = try TestPaths.temporaryDirectory()
-            let server = try SocketListenSettings(address: ListenAddress(path: dir + "/s.sock")).startServer()
-            defer { server.close() }
-            #expect(FileManager.default.fileExists(atPath: dir + "/s.sock"))
-        }
+    @Test func theSettingsStartAServerAtTheirPath() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        let server = try SocketListenSettings(address: ListenAddress(path: dir + "/s.sock")).startServer()
+        defer { server.close() }
+        #expect(FileManager.default.fileExists(atPath: dir + "/s.sock"))
     }
 
     @Test func runLimitsMustBeAboveZero() throws {
         try DeviceRunLimits.check(count: 1, duration: 0.5)
         try DeviceRunLimits.check(count: nil, duration: nil)
-        #expect(throws: SettingError("--count 0: give a number of samples above 0")) {
+        #expect(throws: SettingError("\(.count) 0: give a number of samples above 0")) {
             try DeviceRunLimits.check(count: 0, duration: nil)
         }
-        #expect(throws: SettingError("--duration nan: give a number of seconds above 0")) {
+        #expect(throws: SettingError("\(.duration) nan: give a number of seconds above 0")) {
             try DeviceRunLimits.check(count: nil, duration: .nan)
         }
     }

@@ -28,13 +28,11 @@ import TiltdTestSupport
         let readings = Self.rolling()
         let collector = StateCollector()
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
-        let clock = ContinuousClock()
-        let start = clock.now
-        try await PacedReplay(readings: readings).play(into: run, clock: clock)
-        let elapsed = clock.now - start
+        let clock = VirtualClock()
+        try await PacedReplay(source: .readings(readings)).play(into: run, clock: clock)
         #expect(collector.states == Self.fastStates(readings))
-        // Sleeps never end early: the 0.3 s the timestamps span is a lower bound.
-        #expect(elapsed >= .milliseconds(300))
+        // Each state waits for its timestamp: the clock ends 0.3 s (the span) on.
+        #expect(clock.now.offset >= .milliseconds(300))
     }
 
     /// Collects states and cancels the task that emits them once it has `limit`.
@@ -60,7 +58,7 @@ import TiltdTestSupport
         // however the machine schedules it (no deadline to miss).
         let collector = CancellingCollector(limit: 3 * once.count)
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
-        let task = Task { try await PacedReplay(readings: readings, loop: true).play(into: run) }
+        let task = Task { try await PacedReplay(source: .readings(readings), loop: true).play(into: run) }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(collector.states.count == 3 * once.count)
         for pass in 0..<3 {
@@ -75,7 +73,7 @@ import TiltdTestSupport
         #expect(TestPaths.eventually { server.clientCount == 1 })
         let readings = Self.rolling()
         let run = SampleRun(configuration: PipelineConfiguration(), sink: server, reporter: DiagnosticReporter(subject: nil))
-        let replay = ReplayService(readings: readings, sampleRun: run, pacing: .realTime(loop: false))
+        let replay = ReplayService(source: .readings(readings), sampleRun: run)
         try await Lifecycle.withoutSignals.run([server, replay])
         // The replay ended, so the server was shut down after it: every state
         // went out, then end of stream, and the file is gone.
@@ -111,7 +109,7 @@ import TiltdTestSupport
         let collector = CancellingCollector(limit: 5)
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
         let clock = VirtualClock()
-        let task = Task { try await PacedReplay(readings: one, loop: true).play(into: run, clock: clock) }
+        let task = Task { try await PacedReplay(source: .readings(one), loop: true).play(into: run, clock: clock) }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(collector.states.count == 5)
         // Five passes: four waits of a second between them.
@@ -123,7 +121,7 @@ import TiltdTestSupport
         let collector = CancellingCollector(limit: 2 * readings.count)
         let run = SampleRun(configuration: PipelineConfiguration(), sink: collector, reporter: DiagnosticReporter(subject: nil))
         let clock = VirtualClock()
-        let task = Task { try await PacedReplay(readings: readings, loop: true).play(into: run, clock: clock) }
+        let task = Task { try await PacedReplay(source: .readings(readings), loop: true).play(into: run, clock: clock) }
         await #expect(throws: CancellationError.self) { try await task.value }
         // The second pass starts 0.11 s after the first (span 0.1 s plus one
         // 10 ms interval) and its last reading is 0.1 s later.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Knob
+import Motion
 import Streaming
 import Testing
 import TiltdTestSupport
@@ -95,9 +96,27 @@ import TiltdTestSupport
         #expect(pipe.available() == TestStates.line(2) + "\n")
     }
 
+    /// Standard output failing ended the process with exit() on the capture
+    /// thread; now it is logged once and its watch ends the run with it.
+    @Test func aFailedWriteIsLoggedOnceAndEndsTheRunThroughTheWatch() async throws {
+        let pipe = try Pipe()
+        let readOnly = open("/proc/self/fd/\(pipe.read)", O_RDONLY)
+        try #require(readOnly >= 0)
+        defer { close(readOnly) }
+        let log = LogCapture()
+        let sink = StdoutSink(flushEachLine: true, descriptor: readOnly, logger: log.logger)
+        sink.emit(TestStates.state(1))
+        sink.emit(TestStates.state(2))
+        sink.flush()
+        let message = "cannot write to standard output: \(FileDescriptorWriter.describe(EBADF))"
+        #expect(sink.failure?.description == message)
+        #expect(log.lines == ["tiltd: error: " + message])
+        await #expect(throws: ReportedFailure.self) { try await sink.watch.run() }
+    }
+
     @Test func teeHandsEveryStateToEverySinkInOrder() {
         let first = StateCollector(), second = StateCollector()
-        let tee = BroadcastTee([first, second])
+        let tee = StateHub([first, second])
         for index in 0..<5 { tee.emit(TestStates.state(index)) }
         tee.flush()
         let expected = (0..<5).map(TestStates.state)

@@ -1,137 +1,164 @@
-import Foundation
 import Glibc
 import Synchronization
 import Streaming
 import Testing
 import TiltdTestSupport
 
-/// `--on-demand`: the device is open exactly while socket clients are connected.
-@Suite struct SocketOnDemandTests {
-    /// Records open/close calls in order.
+/// `--on-demand`: the device is open exactly while socket clients are
+/// connected; the release grace runs on a test clock.
+@Suite(.timeLimit(.minutes(1))) struct SocketOnDemandTests {
+    /// Records open/close calls in order ("failed" for an open that threw).
     final class FakeDevice: Sendable {
-        let calls = Mutex<[String]>([])
+        let calls = NewestValue<[String]>([])
         let failOpen = Atomic<Bool>(false)
         var device: ListenOnDemand.Device {
             ListenOnDemand.Device(
                 open: {
-                    if self.failOpen.load(ordering: .relaxed) { throw SocketTestClient.Failure(description: "no device") }
-                    self.calls.withLock { $0.append("open") }
+                    if self.failOpen.load(ordering: .relaxed) {
+                        self.calls.update { $0.append("failed"); return true }
+                        throw SocketTestClient.Failure(description: "no device")
+                    }
+                    self.calls.update { $0.append("open"); return true }
                 },
-                close: { self.calls.withLock { $0.append("close") } })
+                close: { self.calls.update { $0.append("close"); return true } })
         }
-        var log: [String] { calls.withLock { $0 } }
+        /// The opens and closes that happened.
+        var log: [String] { calls.current.value.filter { $0 != "failed" } }
+
+        /// Returns once the calls are `expected`.
+        func calls(_ expected: [String]) async {
+            var seen: UInt64 = 0
+            while calls.current.value != expected, let entry = await calls.next(after: seen) { seen = entry.sequence }
+        }
+    }
+
+    /// Returns once the demand's total is `total`.
+    static func demand(_ demand: DemandCount, reaches total: Int) async {
+        var seen: UInt64 = 0
+        while demand.total != total, let report = await demand.next(after: seen) { seen = report.sequence }
+    }
+
+    /// The switch running in a task on `clock`, as `tiltd run --on-demand` runs it.
+    static func start(_ fake: FakeDevice, _ demand: DemandCount, _ clock: ManualClock,
+                      logger: LogCapture = LogCapture()) -> Task<Void, Never> {
+        Task { await ListenOnDemand(logger: logger.logger).run(fake.device, demand: demand, clock: clock) }
+    }
+
+    /// A socket server whose clients are `demand`'s.
+    static func server(counting demand: DemandCount) throws -> UnixSocketServer {
+        try UnixSocketServer(path: try TestPaths.temporaryDirectory() + "/s.sock") { demand.socketClients($0) }
     }
 
     @Test func deviceOpensWithTheFirstClientAndClosesAfterTheLast() async throws {
-        try await TestThreadExecutor.offPool {
-            let dir = try TestPaths.temporaryDirectory()
-            let notices = LogCapture()
-            let onDemand = ListenOnDemand(logger: notices.logger)
-            let server = try UnixSocketServer(path: dir + "/s.sock") { onDemand.clientCountChanged($0) }
-            defer { server.close() }
-            let fake = FakeDevice()
-            onDemand.attach(fake.device)
-            usleep(100_000)
-            #expect(fake.log.isEmpty, "nothing opens without clients")
+        let notices = LogCapture()
+        let demand = DemandCount(), clock = ManualClock(), fake = FakeDevice()
+        let server = try Self.server(counting: demand)
+        defer { server.close() }
+        let onDemand = Self.start(fake, demand, clock, logger: notices)
+        #expect(fake.log.isEmpty, "nothing opens without clients")
 
-            var first: SocketTestClient? = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually(30) { fake.log == ["open"] })
-            var second: SocketTestClient? = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually(30) { server.clientCount == 2 })
-            first = nil
-            #expect(TestPaths.eventually(30) { server.clientCount == 1 })
-            usleep(100_000)
-            #expect(fake.log == ["open"], "still one client: the device stays open")
-            second = nil
-            #expect(TestPaths.eventually(30) { fake.log == ["open", "close"] })
-            let third = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually(30) { fake.log == ["open", "close", "open"] })
-            onDemand.release()
-            #expect(fake.log == ["open", "close", "open", "close"])
-            _ = (first, second, third)
-            #expect(notices.lines.contains("tiltd: last client left: device released"))
-        }
+        var first: SocketTestClient? = try SocketTestClient(path: server.path)
+        await fake.calls(["open"])
+        var second: SocketTestClient? = try SocketTestClient(path: server.path)
+        await Self.demand(demand, reaches: 2)
+        first = nil
+        await Self.demand(demand, reaches: 1)
+        #expect(fake.log == ["open"], "still one client: the device stays open")
+        second = nil
+        await Self.demand(demand, reaches: 0)
+        await clock.sleepers(1)
+        #expect(fake.log == ["open"], "the release grace runs")
+        clock.advance(by: .seconds(2))
+        await fake.calls(["open", "close"])
+        let third = try SocketTestClient(path: server.path)
+        await fake.calls(["open", "close", "open"])
+        onDemand.cancel()
+        await onDemand.value
+        #expect(fake.log == ["open", "close", "open", "close"])
+        _ = (first, second, third)
+        #expect(notices.lines.contains("tiltd: last client left: device released"))
     }
 
     @Test func aDeviceThatCannotOpenIsReportedAndRetriedByTheNextClient() async throws {
-        try await TestThreadExecutor.offPool {
-            let dir = try TestPaths.temporaryDirectory()
-            let notices = LogCapture()
-            let onDemand = ListenOnDemand(logger: notices.logger)
-            let server = try UnixSocketServer(path: dir + "/s.sock") { onDemand.clientCountChanged($0) }
-            defer { server.close() }
-            let fake = FakeDevice()
-            fake.failOpen.store(true, ordering: .relaxed)
-            onDemand.attach(fake.device)
-            var client: SocketTestClient? = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually(30) { notices.lines.contains { $0.contains("cannot be opened: no device") } })
-            client = nil
-            #expect(TestPaths.eventually(30) { server.clientCount == 0 })
-            fake.failOpen.store(false, ordering: .relaxed)
-            client = try SocketTestClient(path: server.path)
-            #expect(TestPaths.eventually(30) { fake.log == ["open"] })
-            onDemand.release()
-            _ = client
-        }
+        let notices = LogCapture()
+        let demand = DemandCount(), clock = ManualClock(), fake = FakeDevice()
+        let server = try Self.server(counting: demand)
+        defer { server.close() }
+        fake.failOpen.store(true, ordering: .relaxed)
+        let onDemand = Self.start(fake, demand, clock, logger: notices)
+        var client: SocketTestClient? = try SocketTestClient(path: server.path)
+        await fake.calls(["failed"])
+        client = nil
+        await Self.demand(demand, reaches: 0)
+        fake.failOpen.store(false, ordering: .relaxed)
+        client = try SocketTestClient(path: server.path)
+        await fake.calls(["failed", "open"])
+        #expect(notices.lines.contains { $0.contains("cannot be opened: no device") })
+        onDemand.cancel()
+        await onDemand.value
+        _ = client
     }
 
-    /// Release timers the test fires itself.
-    final class ManualTimers: Sendable {
-        private let pending = Mutex<[@Sendable () -> Void]>([])
-        var schedule: ListenOnDemand.Scheduler { { _, body in self.pending.withLock { $0.append(body) } } }
-        var count: Int { pending.withLock { $0.count } }
-        func fireAll() {
-            for body in pending.withLock({ timers in defer { timers.removeAll() }; return timers }) { body() }
-        }
-    }
-
-    /// A device opened for one client, closed 2 s after the last leaves (on `timers`).
-    static func openWithGrace() -> (ListenOnDemand, FakeDevice, ManualTimers) {
-        let timers = ManualTimers()
-        let onDemand = ListenOnDemand(logger: LogCapture().logger, releaseGraceSeconds: 2, schedule: timers.schedule)
-        let fake = FakeDevice()
-        onDemand.attach(fake.device)
-        onDemand.clientCountChanged(1)
-        onDemand.waitUntilSettled()
-        return (onDemand, fake, timers)
+    /// A device opened for one client, closed 2 s after the last leaves (on `clock`).
+    static func openWithGrace() async -> (Task<Void, Never>, DemandCount, FakeDevice, ManualClock) {
+        let demand = DemandCount(), clock = ManualClock(), fake = FakeDevice()
+        let onDemand = start(fake, demand, clock)
+        demand.socketClients(1)
+        await fake.calls(["open"])
+        return (onDemand, demand, fake, clock)
     }
 
     /// Issue 21, item 12: claim and release churn (or clients reconnecting
     /// in a loop) does not power the device up and down each time.
-    @Test func churnWithinTheReleaseGraceKeepsTheDeviceOpen() throws {
-        let (onDemand, fake, timers) = Self.openWithGrace()
-        #expect(fake.log == ["open"])
+    @Test func churnWithinTheReleaseGraceKeepsTheDeviceOpen() async {
+        let (onDemand, demand, fake, clock) = await Self.openWithGrace()
         // Every departure is acted on before the next arrival: the worst case.
         for _ in 0..<100 {
-            onDemand.clientCountChanged(0)
-            onDemand.waitUntilSettled()
-            onDemand.clientCountChanged(1)
-            onDemand.waitUntilSettled()
+            demand.socketClients(0)
+            await clock.sleepers(1)
+            demand.socketClients(1)
+            await clock.sleepers(0)
         }
         #expect(fake.log == ["open"], "opened once, and not closed while the grace runs")
-        #expect(timers.count == 100)
-        // The timers of those departures all find a client back: none closes.
-        timers.fireAll()
-        onDemand.waitUntilSettled()
+        // The graces of those departures all ended with a client back: the
+        // clock passing their end closes nothing.
+        clock.advance(by: .seconds(2))
         #expect(fake.log == ["open"])
         // The last client leaves: once the grace is over, the device closes, once.
-        onDemand.clientCountChanged(0)
-        onDemand.waitUntilSettled()
+        demand.socketClients(0)
+        await clock.sleepers(1)
+        clock.advance(by: .seconds(1))
         #expect(fake.log == ["open"])
-        timers.fireAll()
-        onDemand.waitUntilSettled()
-        #expect(fake.log == ["open", "close"])
-        onDemand.release()
+        clock.advance(by: .seconds(1))
+        await fake.calls(["open", "close"])
+        onDemand.cancel()
+        await onDemand.value
         #expect(fake.log == ["open", "close"])
     }
 
-    @Test func theEndOfTheRunClosesWithoutWaitingForTheGrace() throws {
-        let (onDemand, fake, timers) = Self.openWithGrace()
-        onDemand.clientCountChanged(0)
-        onDemand.release()
+    @Test func theEndOfTheRunClosesWithoutWaitingForTheGrace() async {
+        let (onDemand, demand, fake, clock) = await Self.openWithGrace()
+        demand.socketClients(0)
+        await clock.sleepers(1)
+        onDemand.cancel()
+        await onDemand.value
         #expect(fake.log == ["open", "close"])
-        timers.fireAll()
-        onDemand.waitUntilSettled()
-        #expect(fake.log == ["open", "close"], "a late timer closes nothing twice")
+        clock.advance(by: .seconds(2))
+        #expect(fake.log == ["open", "close"], "a late grace closes nothing twice")
+    }
+
+    /// One stream of counts: the device stays open while either kind of
+    /// consumer wants it.
+    @Test func busClaimsAndSocketClientsAddUp() async {
+        let (onDemand, demand, fake, clock) = await Self.openWithGrace()
+        demand.busClaims(1)
+        demand.socketClients(0)
+        await Self.demand(demand, reaches: 1)
+        demand.busClaims(0)
+        await clock.sleepers(1)
+        clock.advance(by: .seconds(2))
+        await fake.calls(["open", "close"])
+        onDemand.cancel()
+        await onDemand.value
     }
 }

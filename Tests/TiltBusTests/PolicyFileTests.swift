@@ -69,7 +69,7 @@ struct PolicyFileTests {
         let bus = try Self.systemLikeBus(including: copy.path, in: directory)
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
                                       onClaimCountChanged: { _ in }, report: { _ in })
-        defer { service.stop() }
+        defer { service.requestStop() }
         let client = try ChildProcess("/usr/bin/python3", [ChildProcess.fixture("dbus-client.py"), bus.address, "release"])
         #expect(client.waitFor { client.stdout.contains("released") || !client.isRunning },
                 "\(client.stdout)\n\(client.stderr)")

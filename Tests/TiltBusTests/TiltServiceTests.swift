@@ -2,6 +2,7 @@ import Foundation
 import Knob
 import Motion
 @testable import Sensors
+import Streaming
 import Synchronization
 import Testing
 @testable import TiltBus
@@ -31,7 +32,7 @@ struct TiltServiceTests {
         let log = ClaimLog()
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(hasAccelerometer: true),
                                       onClaimCountChanged: log.record, report: { _ in })
-        defer { service.stop() }
+        defer { service.requestStop() }
         let watcher = try Self.client(bus, "watch")
         #expect(watcher.waitFor { watcher.stdout.contains("ready") }, "\(watcher.stderr)")
         let claimant = try Self.client(bus, "claim")
@@ -75,7 +76,7 @@ struct TiltServiceTests {
         let log = ClaimLog()
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(hasAccelerometer: false),
                                       onClaimCountChanged: log.record, report: { _ in })
-        defer { service.stop() }
+        defer { service.requestStop() }
         let client = try Self.client(bus, "claim", count: 3)
         var index = 0
         let ended = client.waitFor {
@@ -94,7 +95,7 @@ struct TiltServiceTests {
         let bus = try PrivateBus()
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
                                       onClaimCountChanged: { _ in }, report: { _ in })
-        defer { service.stop() }
+        defer { service.requestStop() }
         let info = AccelerometerInfo(
             id: "iio:device0", name: "bmi160", label: nil, udevLocation: nil, uri: "local:",
             scale: SIMD3(repeating: 1), offset: .zero, scaleSource: "", offsetSource: "", mountMatrix: .identity,
@@ -103,11 +104,13 @@ struct TiltServiceTests {
             triggerCandidate: nil, timestampClock: nil)
         let status = CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic")
         #expect(service.busProperty("HasGyroscope") == .bool(false))
-        service.captureStatus(status, fusingGyroscope: true)
+        // Through the hub, as a run reports it.
+        let hub = StateHub([service])
+        hub.captureStatus(status, fusingGyroscope: true)
         #expect(service.busProperty("HasGyroscope") == .bool(true))
         #expect(service.busProperty("HasAccelerometer") == .bool(true))
         #expect(service.busProperty("Device") == .string("iio:device0 (bmi160)"))
-        service.captureStatus(status, fusingGyroscope: false)
+        hub.captureStatus(status, fusingGyroscope: false)
         #expect(service.busProperty("HasGyroscope") == .bool(false))
     }
 
@@ -116,7 +119,7 @@ struct TiltServiceTests {
         let log = ClaimLog()
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(), maximumClaims: 1,
                                       onClaimCountChanged: log.record, report: { _ in })
-        defer { service.stop() }
+        defer { service.requestStop() }
         let first = try Self.client(bus, "claim")
         #expect(first.waitFor { first.stdout.contains("ready") })
         let second = try Self.client(bus, "claim")
@@ -135,7 +138,7 @@ struct TiltServiceTests {
         let log = ClaimLog()
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(), maximumClaims: 64,
                                       maximumClaimsPerUser: 2, onClaimCountChanged: log.record, report: { _ in })
-        defer { service.stop() }
+        defer { service.requestStop() }
         let holders = try (0..<2).map { _ in try Self.client(bus, "claim") }
         for holder in holders { #expect(holder.waitFor { holder.stdout.contains("ready") }, "\(holder.stderr)") }
         // Far below the 64 in all, but the same user (the test's) as the two above.
@@ -157,7 +160,7 @@ struct TiltServiceTests {
         let bus = try PrivateBus()
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
                                       onClaimCountChanged: { _ in }, report: { _ in })
-        defer { service.stop() }
+        defer { service.requestStop() }
         #expect(throws: TiltBusError.nameTaken(name: "net.tiltd.Tilt", bus: "the bus at \(bus.address)")) {
             try TiltService(bus: .address(bus.address), properties: TiltProperties(),
                             onClaimCountChanged: { _ in }, report: { _ in })

@@ -8,7 +8,7 @@ import TiltBus
 /// it, stops and starts again.
 @Suite(.enabled(if: PrivateBus.available))
 struct TiltdMonitorTests {
-    @Test func monitorPrintsChangesAndSurvivesARestart() throws {
+    @Test func monitorPrintsChangesAndSurvivesARestart() async throws {
         let bus = try PrivateBus()
         let monitor = try ChildProcess(ChildProcess.tiltd, ["monitor", "--session", "--json"],
                                        environment: bus.environment)
@@ -33,7 +33,7 @@ struct TiltdMonitorTests {
                 return monitor.stdoutLines.contains(expected)
             }
             #expect(printed, "\(expected) not in:\n\(monitor.stdout)")
-            service.stop()
+            await service.stop()
             #expect(monitor.waitFor { monitor.stdoutLines.filter { $0 == #"{"event":"vanished"}"# }.count == round + 1 },
                     "\(monitor.stdout)")
         }

@@ -63,6 +63,7 @@ public enum ExternalProgram {
     /// /dev/null, stdout and stderr go to the given files (or /dev/null).
     public static func start(_ name: String, _ arguments: [String], environment: [String: String] = [:],
                       stdoutPath: String? = nil, stderrPath: String? = nil) throws -> Child {
+        TestTier.requireSystem(starting: name)
         let executable = try locate(name)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -14,6 +14,7 @@ public final class IiodServer {
     /// from Tests/Fixtures, and waits (retrying with a deadline) until it
     /// accepts connections.
     public init(device: String, script: String? = nil) throws {
+        TestTier.requireSystem(starting: "iiod under umockdev-run")
         for tool in ["/usr/bin/umockdev-run", "/usr/sbin/iiod"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw SocketTestClient.Failure(description: "\(tool) is missing: run scripts/setup.sh test")
         }

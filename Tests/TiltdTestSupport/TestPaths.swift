@@ -13,8 +13,9 @@ public enum TestPaths {
     }
 
     /// Polls `condition` every 10 ms until it holds or `seconds` pass: a
-    /// deadline, never a fixed sleep.
-    public static func eventually(_ seconds: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    /// deadline that bounds a failure (generous: loaded machines are slow),
+    /// never a fixed sleep.
+    public static func eventually(_ seconds: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }

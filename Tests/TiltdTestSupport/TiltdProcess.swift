@@ -79,6 +79,7 @@ public struct TiltdProcess {
         stdin: Data? = nil,
         timeout: TimeInterval
     ) throws -> Result {
+        TestTier.requireSystem(starting: executable.path)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

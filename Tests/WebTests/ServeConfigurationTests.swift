@@ -15,17 +15,17 @@ import Web
 
     @Test(arguments: [
         (WebServerConfiguration(host: "localhost"), 256,
-         "--host localhost: not an IP address; use 127.0.0.1 (default), ::1, or 0.0.0.0 to serve every interface"),
-        (WebServerConfiguration(), 8, "--size 8: layer images are 16 to 1024 pixels"),
-        (WebServerConfiguration(maxStreams: 0), 256, "--max-streams 0: give 1 to 1024"),
-        (WebServerConfiguration(maxConnections: 70_000), 256, "--max-connections 70000: give 1 to 65536"),
+         "\(.host) localhost: not an IP address; use 127.0.0.1 (default), ::1, or 0.0.0.0 to serve every interface"),
+        (WebServerConfiguration(), 8, "\(.size) 8: layer images are 16 to 1024 pixels"),
+        (WebServerConfiguration(maxStreams: 0), 256, "\(.maxStreams) 0: give 1 to 1024"),
+        (WebServerConfiguration(maxConnections: 70_000), 256, "\(.maxConnections) 70000: give 1 to 65536"),
         (WebServerConfiguration(maxStreams: 8, maxStreamsPerClient: 9), 256,
-         "--max-streams-per-client 9: give 1 to --max-streams (8)"),
-        (WebServerConfiguration(maxStreamsPerClient: 0), 256, "--max-streams-per-client 0: give 1 to --max-streams (32)"),
+         "\(.maxStreamsPerClient) 9: give 1 to \(.maxStreams) (8)"),
+        (WebServerConfiguration(maxStreamsPerClient: 0), 256, "\(.maxStreamsPerClient) 0: give 1 to \(.maxStreams) (32)"),
         (WebServerConfiguration(allowedHosts: ["http://box/"]), 256,
-         "--allow-host http://box/: give a host name or address without scheme or path, e.g. --allow-host mybox.local"),
-    ])
-    func badServerSettingsAreNamed(server: WebServerConfiguration, size: Int, message: String) {
+         "\(.allowHost) http://box/: give a host name or address without scheme or path, e.g. \(.allowHost) mybox.local"),
+    ] as [(WebServerConfiguration, Int, SettingMessage)])
+    func badServerSettingsAreNamed(server: WebServerConfiguration, size: Int, message: SettingMessage) {
         #expect(throws: SettingError(message)) {
             try ServeConfiguration(server: server, layerSizePixels: size, source: Self.replay,
                                    slider: ServeSlider.Settings(), version: "test")
@@ -45,13 +45,13 @@ import Web
     @Test func theRingNeedsAWritableDirectoryAndALimitInRange() throws {
         let dir = try TestPaths.temporaryDirectory()
         #expect(try ServeConfiguration.Ring(directory: dir).limitSeconds == 45)
-        #expect(throws: SettingError("--record-limit 0.5: give 1 to 600 seconds")) {
+        #expect(throws: SettingError("\(.recordLimit) 0.5: give 1 to 600 seconds")) {
             try ServeConfiguration.Ring(directory: dir, limitSeconds: 0.5)
         }
-        #expect(throws: SettingError("--record-dir /nonexistent/r: no such directory; create it first (mkdir -p /nonexistent/r)")) {
+        #expect(throws: SettingError("\(.recordDir) /nonexistent/r: no such directory; create it first (mkdir -p /nonexistent/r)")) {
             try ServeConfiguration.Ring(directory: "/nonexistent/r")
         }
-        #expect(throws: SettingError("--record-dir /etc/hostname is a file: give a directory for the recordings")) {
+        #expect(throws: SettingError("\(.recordDir) /etc/hostname is a file: give a directory for the recordings")) {
             try ServeConfiguration.Ring(directory: "/etc/hostname")
         }
     }
@@ -60,16 +60,16 @@ import Web
         #expect(try !ServeSlider.Settings().showsSlider)
         #expect(try ServeSlider.Settings(levelsFile: "a.wav").showsSlider)
         #expect(try ServeSlider.Settings(controlVolume: true).showsSlider)
-        #expect(throws: SettingError("--levels meters live audio and --levels-file a.wav replays a file: give one or the other")) {
+        #expect(throws: SettingError("\(.levels) meters live audio and \(.levelsFile) a.wav replays a file: give one or the other")) {
             try ServeSlider.Settings(liveLevels: true, levelsFile: "a.wav")
         }
-        #expect(throws: SettingError("--levels-file needs a file name (FILE.wav or FILE.jsonl)")) {
+        #expect(throws: SettingError("\(.levelsFile) needs a file name (FILE.wav or FILE.jsonl)")) {
             try ServeSlider.Settings(levelsFile: "")
         }
-        #expect(throws: SettingError("--levels-source mic chooses what --levels meters: add --levels")) {
+        #expect(throws: SettingError("\(.levelsSource) mic chooses what \(.levels) meters: add \(.levels)")) {
             try ServeSlider.Settings(levelsSource: "mic")
         }
-        #expect(throws: SettingError("--levels-source needs a source name (see `pactl list short sources`)")) {
+        #expect(throws: SettingError("\(.levelsSource) needs a source name (see `pactl list short sources`)")) {
             try ServeSlider.Settings(liveLevels: true, levelsSource: "")
         }
     }

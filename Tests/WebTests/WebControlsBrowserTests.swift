@@ -83,7 +83,10 @@ import TiltdTestSupport
         }
         let first = try Self.downloaded(tools, recorder, in: directory)
         let span = try Self.span(first)
-        #expect(abs(span - hold) < 0.35, "a \(hold) s hold recorded \(span) s")
+        // At least the hold (the release came no sooner), short of the 4 s
+        // limit; how much longer depends on how soon the release got through
+        // a loaded machine, which is not asserted.
+        #expect(span > hold - 0.35 && span < 4, "a \(hold) s hold recorded \(span) s")
         // The ring's segment is the same hold, as the server timed it.
         let length = try #require(Double(try tools.evaluate(recorder, "\(Self.ring).lengths") as? String ?? ""))
         #expect(abs(length * 4 - span) < 0.1, "ring \(length * 4) s, trace \(span) s")

@@ -27,15 +27,16 @@ final class WebServeProcess {
     /// True when tiltd runs under umockdev-run (a child of `process`).
     private let underUmockdev: Bool
 
-    /// Starts `tiltd serve --port 0 arguments…` (with `ulimit -n openFiles`,
+    /// Starts `tiltd serve --port 0 arguments…` (`binary`, the built one unless given; with `ulimit -n openFiles`,
     /// or under umockdev-run with `devices`) and waits up to 60 s for its
     /// "serving http://127.0.0.1:PORT/" line.
-    init(openFiles: Int? = nil, devices: [URL] = [], environment: [String: String] = [:], _ arguments: [String]) throws {
+    init(binary: String = WebServeProcess.binary, openFiles: Int? = nil, devices: [URL] = [],
+         environment: [String: String] = [:], _ arguments: [String]) throws {
         let directory = try TestPaths.temporaryDirectory()
         stderrPath = directory + "/stderr"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         underUmockdev = !devices.isEmpty
-        var command = [Self.binary, "serve", "--port", "0"] + arguments
+        var command = [binary, "serve", "--port", "0"] + arguments
         if underUmockdev {
             command = ["/usr/bin/umockdev-run"] + devices.flatMap { ["--device", $0.path] } + ["--"] + command
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Motion
 import ServiceLifecycle
 import Streaming
 import Testing
@@ -42,7 +43,7 @@ import Web
         let second = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: port), layers: layers)
         let failure = await #expect(throws: WebServerError.self) { try await second.run() }
         #expect(failure == .cannotListen(host: "127.0.0.1", port: port, reason: "address already in use"))
-        #expect(failure?.description.contains("choose another --port") == true)
+        #expect(failure?.message.parts.contains(.setting(.port)) == true)
         // `tiltd serve`'s run says which options to change.
         let configuration = try ServeConfiguration(server: WebServerConfiguration(host: "127.0.0.1", port: port),
                                                    layerSizePixels: 16, source: ServeConfigurationTests.replay,
@@ -50,8 +51,8 @@ import Web
         let serveFailure = await #expect(throws: ServeError.self) {
             try await ServeRun(configuration).run(under: .withoutSignals)
         }
-        #expect(serveFailure?.description == "cannot serve on 127.0.0.1:\(port): address already in use; check --host "
-            + "127.0.0.1 (it must be an address of this machine, e.g. 127.0.0.1) or choose another --port if something "
+        #expect(serveFailure?.message == "cannot serve on 127.0.0.1:\(port): address already in use; check \(.host) "
+            + "127.0.0.1 (it must be an address of this machine, e.g. 127.0.0.1) or choose another \(.port) if something "
             + "else uses \(port)")
         #expect(throws: WebServerError.badHost("localhost")) {
             try WebServer(configuration: WebServerConfiguration(host: "localhost", port: 0), layers: layers)

@@ -23,7 +23,6 @@ import TiltdTestSupport
     @Test func silentBufferFallsBackToPollingWithinHalfASecond() throws {
         let trace = DeviceTestSupport.temporaryFile("silent.trace")
         defer { try? FileManager.default.removeItem(at: trace) }
-        let started = Date()
         let result = try DeviceTestSupport.tiltd(["run", "--count", "3", "--no-gate", "--record", trace.path],
                                                  devices: ["buffered.umockdev"], script: "silent.script")
         #expect(result.status == 0, "\(result.stderr)")
@@ -33,10 +32,9 @@ import TiltdTestSupport
         #expect(notice.first?.contains("polling at 100 Hz instead") == true)
         let text = try String(contentsOf: trace, encoding: .utf8)
         #expect(text.contains("# mode: poll"))
-        // Polled from in_accel_*_raw, not the scripted scan (100, 100, 100) that comes after 2 s.
+        // Polled from in_accel_*_raw, not the scripted scan (100, 100, 100) that comes after 2 s:
+        // the fall-back came before the buffer's first scan (how soon in wall time is not asserted).
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("s ") }.allSatisfy { $0.hasSuffix(" 0 -256 0") })
-        // umockdev-run itself waits for the 2 s script; generous bound for a loaded machine.
-        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     @Test func bufferModeRefusesADeviceWithoutBuffer() throws {

@@ -3,38 +3,13 @@ import Testing
 import TiltdTestSupport
 
 @Suite struct DeviceNetworkTests {
-    /// Starts `iiod -p PORT` inside umockdev-run serving `device` (and its
-    /// buffer script), waits until it answers, runs `body` with the URI, then
-    /// SIGKILLs iiod (it ignores SIGTERM under umockdev).
+    /// Runs `body` with the URI of an iiod serving `device` (and its buffer
+    /// `script`) once it accepts connections (IiodServer).
     static func withIiod(device: String, script: String? = nil, _ body: (String) throws -> Void) throws {
         try DeviceTestSupport.require("/usr/bin/umockdev-run")
         try DeviceTestSupport.require("/usr/sbin/iiod")
-        let port = try DeviceTestSupport.freePort()
-        let pidFile = DeviceTestSupport.temporaryFile("iiod.pid")
-        defer { try? FileManager.default.removeItem(at: pidFile) }
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-        var arguments = ["--device", DeviceTestSupport.fixture(device).path]
-        if let script { arguments += ["-s", "/dev/iio:device0=\(DeviceTestSupport.fixture(script).path)"] }
-        server.arguments = arguments + ["--", "/bin/sh", "-c",
-                                        "echo $$ > '\(pidFile.path)'; exec /usr/sbin/iiod -p \(port)"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            if let text = try? String(contentsOf: pidFile, encoding: .utf8),
-               let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                kill(pid, SIGKILL)
-            }
-            server.waitUntilExit()
-        }
-        let uri = "ip:127.0.0.1:\(port)"
-        // Wait (generously) until iiod accepts connections.
-        let deadline = Date().addingTimeInterval(30)
-        while try TiltdProcess.run(["list", "--uri", uri]).status != 0 && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        try body(uri)
+        let iiod = try IiodServer(device: device, script: script)
+        try withExtendedLifetime(iiod) { try body(iiod.uri) }
     }
 
     /// iiod serves a umockdev device on loopback; tiltd reads it with --uri ip:.

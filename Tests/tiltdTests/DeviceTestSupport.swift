@@ -70,9 +70,4 @@ enum DeviceTestSupport {
     static func times(_ stdout: String) -> [Double] {
         states(stdout).compactMap { ($0["t"] as? NSNumber)?.doubleValue }
     }
-
-    /// A TCP port on loopback nobody listens on right now.
-    static func freePort() throws -> UInt16 {
-        try IiodServer.freePort()
-    }
 }

@@ -164,11 +164,9 @@ import TiltdTestSupport
         var text = "tiltd-trace 1\n"
         for i in 0...60 { text += "s \(i * 10_000_000) \(Double(i) * 0.05) 0 9.81\n" }  // 0.6 s of motion
         let path = try Self.temporaryFile("rt.trace", text)
-        let start = Date()
+        // The pacing itself: PacedReplayTests, on a virtual clock.
         let result = try TiltdProcess.run(["replay", "--realtime", path])
-        let elapsed = Date().timeIntervalSince(start)
         #expect(result.status == 0)
-        #expect(elapsed >= 0.5, "finished in \(elapsed) s, the recording lasts 0.6 s")
         #expect(Self.objects(result.stdout).count > 10)
     }
 

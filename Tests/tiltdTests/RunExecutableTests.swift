@@ -70,10 +70,14 @@ import TiltdTestSupport
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let copy = URL(fileURLWithPath: dir + "/tiltd")
-        try FileManager.default.copyItem(at: TiltdProcess.binary, to: copy)
-        try "#!/bin/sh\necho \"tiltd-run($#) $*\"\nexit 7\n".write(toFile: dir + "/tiltd-run", atomically: true,
-                                                                 encoding: .utf8)
-        chmod(dir + "/tiltd-run", 0o755)
+        // Both files are written by child processes: a descriptor this process
+        // held open for writing would be inherited by children other suites
+        // spawn meanwhile, and exec would fail with ETXTBSY.
+        let copied = try ExternalProgram.run("cp", [TiltdProcess.binary.path, copy.path])
+        #expect(copied.status == 0, "cp: \(copied.stderr)")
+        let standIn = try ExternalProgram.run("sh", ["-c", "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh",
+                                                     "#!/bin/sh\necho \"tiltd-run($#) $*\"\nexit 7\n", dir + "/tiltd-run"])
+        #expect(standIn.status == 0, "sh: \(standIn.stderr)")
         for (arguments, execs) in Self.dispatch {
             let result = try TiltdProcess.execute(copy, arguments, stdin: Data(), timeout: 60)
             let handed = "tiltd-run(\(arguments.count)) \(arguments.joined(separator: " "))\n"

@@ -176,7 +176,7 @@ public final class LevelMeter: @unchecked Sendable {
         guard !isRecovering, !isStopped else { return }
         isRecovering = true
         onEvent(.lost(server: connection.serverDescription, reason: reason))
-        Task.detached { [weak self] in await self?.reconnect() }
+        Task { [weak self] in await self?.reconnect() }
     }
 
     /// Retries with a doubling backoff until levels flow again or `stop()`.

@@ -57,11 +57,6 @@ enum LibPulse {
         String(cString: pa_strerror(pa_context_errno(context)))
     }
 
-    /// The server the context talks to, once connected.
-    static func serverName(_ context: OpaquePointer) -> String? {
-        pa_context_get_server(context).map { String(cString: $0) }
-    }
-
     /// Detaches the callbacks, disconnects and drops the reference. Only
     /// `PulseConnection` calls this, once per context.
     static func release(_ context: OpaquePointer) {
@@ -148,16 +143,6 @@ enum LibPulse {
 
     /// 100 % volume in libpulse's units (`PA_VOLUME_NORM`).
     static var normalVolume: UInt32 { tiltd_pa_volume_norm() }
-
-    /// Asks for the default sink's name; `completion` gets nil when the
-    /// request could not be made or the server has none.
-    static func defaultSinkName(_ context: OpaquePointer, _ completion: @escaping (String?) -> Void) {
-        let callback = PulseCallback<String?>(completion)
-        let operation = pa_context_get_server_info(context, { _, info, userdata in
-            PulseCallback<String?>.retained(userdata).body(info?.pointee.default_sink_name.map { String(cString: $0) })
-        }, callback.retainedOpaque)
-        finish(operation, callback, failure: nil)
-    }
 
     /// Asks for a sink's volume by name (or "@DEFAULT_SINK@").
     static func sinkVolume(_ context: OpaquePointer, sink: String, _ completion: @escaping (PulseSinkInfo?) -> Void) {

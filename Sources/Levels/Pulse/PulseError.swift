@@ -1,3 +1,4 @@
+import Motion
 /// Why PulseAudio (or PipeWire's pipewire-pulse) cannot serve levels or the
 /// volume; each description is one line saying which server or device and
 /// what to do.
@@ -21,7 +22,7 @@ public enum PulseError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(PipeWire desktops: `systemctl --user start pipewire-pulse`) or set PULSE_SERVER to a running one"
         case let .noSource(source, server, reason):
             return "PulseAudio at \(server) cannot record from source \(source) (\(reason)): "
-                + "list sources with `pactl list short sources` and pass one with --source"
+                + "list sources with `pactl list short sources` and pass one with \(Setting.source)"
         case let .noDefaultSink(server):
             return "PulseAudio at \(server) has no default sink: load one (`pactl load-module module-null-sink`) "
                 + "or choose one with `pactl set-default-sink`"

@@ -3,7 +3,7 @@ import Motion
 
 /// Where `tiltd levels` writes: JSON Lines on stdout (one write per line, so
 /// a reader sees each update at once), messages on stderr, and the end of
-/// the run (a signal, --count reached, stdout gone).
+/// the run (a signal, `Setting.count` reached, stdout gone).
 ///
 /// `@unchecked Sendable`: the line buffer and counters are guarded by `lock`;
 /// levels arrive on libpulse's thread while signals arrive on a dispatch queue.
@@ -15,10 +15,15 @@ public final class LevelsOutput: @unchecked Sendable {
     private var ended = false
     private var waiter: CheckedContinuation<Void, Never>?
     public private(set) var failed = false
+    /// Where the run's diagnostics go (the log handler).
+    public let report: @Sendable (Diagnostic) -> Void
 
-    /// - Parameter countLimit: end after this many lines (nil: until `end()`).
-    public init(countLimit: Int?) {
+    /// - Parameters:
+    ///   - countLimit: end after this many lines (nil: until `end()`).
+    ///   - report: where the run's diagnostics go (the log handler).
+    public init(countLimit: Int?, report: @escaping @Sendable (Diagnostic) -> Void) {
         self.countLimit = countLimit
+        self.report = report
         line.reserveCapacity(64)
     }
 
@@ -31,7 +36,7 @@ public final class LevelsOutput: @unchecked Sendable {
         levels.appendJSONLine(to: &line)
         let failure = line.withUnsafeBytes { FileDescriptorWriter.writeAll(STDOUT_FILENO, $0) }
         if failure != 0 {
-            LevelsOutput.report("error: cannot write to standard output: " + FileDescriptorWriter.describe(failure))
+            report(.error("cannot write to standard output: \(FileDescriptorWriter.describe(failure))"))
             failed = true
             endLocked()
             return
@@ -67,11 +72,5 @@ public final class LevelsOutput: @unchecked Sendable {
             if ended { continuation.resume() } else { waiter = continuation }
             lock.unlock()
         }
-    }
-
-    /// Writes `tiltd: message` to stderr in one write.
-    public static func report(_ message: String) {
-        let bytes = Array("tiltd: \(message)\n".utf8)
-        _ = bytes.withUnsafeBytes { FileDescriptorWriter.writeAll(STDERR_FILENO, $0) }
     }
 }

@@ -49,14 +49,14 @@ public struct LevelsStream: Service {
                 case let .levels(levels):
                     output.write(levels)
                 case let .lost(server, reason):
-                    LevelsOutput.report("warning: lost PulseAudio at \(server) (\(reason)); still running, reconnecting")
+                    output.report(.warning("lost PulseAudio at \(server) (\(reason)); still running, reconnecting"))
                 case let .reconnected(server):
-                    LevelsOutput.report("note: reconnected to PulseAudio at \(server); levels flow again")
+                    output.report(.notice("note: reconnected to PulseAudio at \(server); levels flow again"))
                 }
             }
             try await meter.start()
         } catch {
-            LevelsOutput.report("error: \(error)")
+            output.report(.error("\(error)"))
             throw Failed()
         }
         await output.waitForEnd()
@@ -67,7 +67,7 @@ public struct LevelsStream: Service {
     private func replay(_ path: String, realTime: Bool) async throws {
         let track: LevelTrack
         do { track = try LevelTrack.load(path: path) } catch {
-            LevelsOutput.report("error: \(error)")
+            output.report(.error("\(error)"))
             throw Failed()
         }
         let clock = ContinuousClock()

@@ -31,7 +31,7 @@ final class MotionPad {
     ///
     /// - Parameters:
     ///   - node: "/dev/input/eventN".
-    ///   - matrix: replaces the family's matrix (`--mount-matrix`), with where it came from.
+    ///   - matrix: replaces the family's matrix (`Setting.mountMatrix`), with where it came from.
     /// - Throws: `EvdevError` (EACCES explains the udev rule), or
     ///   `MotionPadSelectionError.notMotionSensor` when the node lacks
     ///   INPUT_PROP_ACCELEROMETER or ABS_X/Y/Z.
@@ -82,7 +82,7 @@ final class MotionPad {
     ///   - emit: receives each sample; return false to stop.
     /// - Returns: false when `emit` asked to stop.
     /// - Throws: `EvdevError` when the node fails (ENODEV: the pad is gone).
-    func read(timeoutMilliseconds: Int32, notice: (String) -> Void,
+    func read(timeoutMilliseconds: Int32, notice: (Diagnostic) -> Void,
               emit: (MotionSample) -> Bool) throws -> Bool {
         let now = MonotonicClock.nanoseconds()
         if now - lastPresenceCheckNanoseconds >= Self.presenceCheckNanoseconds {
@@ -123,7 +123,7 @@ final class MotionPad {
     /// SYN_REPORT; SYN_DROPPED starts a resynchronisation.
     ///
     /// - Returns: false when `emit` asked to stop.
-    private func handle(_ event: LibEvdev.Event, notice: (String) -> Void,
+    private func handle(_ event: LibEvdev.Event, notice: (Diagnostic) -> Void,
                         emit: (MotionSample) -> Bool) throws -> Bool {
         let isReport = event.type == LibEvdev.eventSyn && event.code == LibEvdev.synReport
         if discardingUntilReport {
@@ -141,7 +141,7 @@ final class MotionPad {
         }
         if event.type == LibEvdev.eventSyn && event.code == LibEvdev.synDropped {
             // The kernel's queue overflowed.
-            notice("\(info.displayName) dropped events (SYN_DROPPED): resynchronising")
+            notice(.notice("\(info.displayName) dropped events (SYN_DROPPED): resynchronising"))
             assembler.dropped()
             discardingUntilReport = true
         } else if event.type == LibEvdev.eventAbs {

@@ -8,7 +8,7 @@ import Motion
 /// device, which the udev rule does not let tiltd read anyway. Choosing a
 /// pad needs no open at all (node and name come from udev and sysfs).
 public struct MotionPadDiscovery: Sendable {
-    /// Replaces every pad's matrix (`--mount-matrix`).
+    /// Replaces every pad's matrix (`Setting.mountMatrix`).
     public var matrixOverride: MountMatrix?
 
     public init(matrixOverride: MountMatrix? = nil) {
@@ -40,7 +40,7 @@ public struct MotionPadDiscovery: Sendable {
         }
     }
 
-    /// Opens one candidate with the matrix that applies: `--mount-matrix`,
+    /// Opens one candidate with the matrix that applies: `Setting.mountMatrix`,
     /// else udev's ACCEL_MOUNT_MATRIX (hwdb), else the family's.
     ///
     /// - Throws: `EvdevError`, `MotionPadSelectionError.notMotionSensor`, `MountMatrixError`.

@@ -1,4 +1,4 @@
-/// Chooses the motion sensor to read: the one named by `--device` (its node,
+/// Chooses the motion sensor to read: the one named by `Setting.device` (its node,
 /// or its name: exact, else a case-insensitive part of it), else the first.
 public struct MotionPadSelector: Sendable, Equatable {
     public var query: String?

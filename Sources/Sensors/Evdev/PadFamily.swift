@@ -11,7 +11,7 @@ import Motion
 /// own axes into that frame in the driver. tiltd's frame (SPEC §3) is x to
 /// the left edge, y to the bottom edge (the grips, nearest the player), z
 /// out of the face, so the matrix is the same for all three; docs/devices.md
-/// says how to check it and `--mount-matrix` overrides it.
+/// says how to check it and `Setting.mountMatrix` overrides it.
 public enum PadFamily: String, Sendable, CaseIterable {
     case playstation = "hid-playstation"
     case nintendo = "hid-nintendo"

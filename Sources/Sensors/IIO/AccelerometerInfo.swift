@@ -47,7 +47,7 @@ public struct AccelerometerInfo: Sendable, Equatable {
     public var gyro: GyroInfo? = nil
     /// Why a paired gyroscope cannot be used (its attributes failed), if so.
     public var gyroProblem: String? = nil
-    /// The HID hub's fused rotation beside it (`--source rotation`), if any.
+    /// The HID hub's fused rotation beside it (`Setting.source` `rotation`), if any.
     public var rotation: RotationInfo? = nil
 
     /// Where the device sits: `ACCEL_LOCATION` overrides the label
@@ -58,7 +58,7 @@ public struct AccelerometerInfo: Sendable, Equatable {
         return String(label.dropFirst("accel-".count))
     }
 
-    /// The rate a polled capture would use without `--rate`: the device's
+    /// The rate a polled capture would use without `Setting.rate`: the device's
     /// own (raised below 10 Hz, SPEC §4) or 50 Hz when it has none.
     public var defaultPollingRateHertz: Double {
         guard let samplingFrequencyHertz else { return 50 }

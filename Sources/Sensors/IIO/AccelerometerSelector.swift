@@ -1,5 +1,5 @@
 import Motion
-/// Chooses the accelerometer to read (SPEC §4): the one named by `--device`,
+/// Chooses the accelerometer to read (SPEC §4): the one named by `Setting.device`,
 /// else one in the display, else any that is not in the base.
 public struct AccelerometerSelector: Sendable, Equatable {
     /// An id ("iio:device0"), driver name ("accel_3d"), label

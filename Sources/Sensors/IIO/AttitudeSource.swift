@@ -1,5 +1,5 @@
 import Motion
-/// What an IIO capture's angles come from (`--source rotation` chooses the second).
+/// What an IIO capture's angles come from (`Setting.source` `rotation` chooses the second).
 public enum AttitudeSource: String, Sendable, CaseIterable {
     /// The accelerometer, fused with its gyroscope when it has one.
     case accelerometer

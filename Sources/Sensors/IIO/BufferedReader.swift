@@ -11,10 +11,11 @@ import Synchronization
 /// so the latency is length / rate: one scan keeps it at one sample.
 final class BufferedReader: @unchecked Sendable {
     // Safe to share: `cancel()` is the only method called from another
-    // thread, and it touches the buffer pointer only under `lock`, which
+    // thread, and it touches the buffer handle only under `lock`, which
     // `close()` also holds while destroying it.
-    private let lock = Mutex<BufferPointer?>(nil)
-    private let device: OpaquePointer
+    private let lock = Mutex<IIOBufferHandle?>(nil)
+    private let iio: any IIOBackend
+    private let device: IIODeviceHandle
     private let shownName: String
     let layout: ScanLayout
     /// The clock of the device's timestamps, nil when there is no timestamp element.
@@ -26,59 +27,61 @@ final class BufferedReader: @unchecked Sendable {
     ///   process owns the buffer, EINVAL when the device refuses.
     /// - Parameter gyroAxes: the gyro's x, y, z channels when they are on
     ///   the same device (one scan carries both), else empty.
-    init(found: AccelerometerDiscovery.Found, context: IIOContext, gyroAxes: [OpaquePointer] = [],
-         notice: (String) -> Void) throws {
+    init(found: AccelerometerDiscovery.Found, context: IIOContext, gyroAxes: [IIOChannelHandle] = [],
+         notice: (Diagnostic) -> Void) throws {
+        let iio = context.iio
+        self.iio = iio
         device = found.device
         shownName = found.info.displayName
         let info = found.info
 
-        for channel in LibIIO.channels(device) where LibIIO.isScanElement(channel) { LibIIO.disable(channel) }
-        for axis in found.axes + gyroAxes { LibIIO.enable(axis) }
-        let axes = found.axes.map { ScanLayout.Element(index: LibIIO.scanIndex($0), type: LibIIO.dataFormat($0)) }
-        let gyro = gyroAxes.map { ScanLayout.Element(index: LibIIO.scanIndex($0), type: LibIIO.dataFormat($0)) }
+        for channel in iio.channels(device) where iio.isScanElement(channel) { iio.disable(channel) }
+        for axis in found.axes + gyroAxes { iio.enable(axis) }
+        let axes = found.axes.map { ScanLayout.Element(index: iio.scanIndex($0), type: iio.dataFormat($0)) }
+        let gyro = gyroAxes.map { ScanLayout.Element(index: iio.scanIndex($0), type: iio.dataFormat($0)) }
         var timestampElement: ScanLayout.Element? = nil
-        if let timestamp = found.timestamp, LibIIO.isScanElement(timestamp) {
-            LibIIO.enable(timestamp)
-            timestampElement = .init(index: LibIIO.scanIndex(timestamp), type: LibIIO.dataFormat(timestamp))
+        if let timestamp = found.timestamp, iio.isScanElement(timestamp) {
+            iio.enable(timestamp)
+            timestampElement = .init(index: iio.scanIndex(timestamp), type: iio.dataFormat(timestamp))
         }
         layout = ScanLayout(axes: axes, timestamp: timestampElement, gyro: gyro)
-        let libiioSize = LibIIO.sampleSize(device)
+        let libiioSize = iio.sampleSize(device)
         guard libiioSize == layout.scanBytes else {
             throw IIOError("laying out scans", on: shownName, errno: Errno(EINVAL),
                            fix: "libiio says \(libiioSize) bytes per scan, tiltd computed \(layout.scanBytes): "
-                               + "use --mode poll and report the device's scan_elements")
+                               + "use \(Setting.mode) poll and report the device's scan_elements")
         }
 
         // IIO timestamps default to CLOCK_REALTIME, which jumps with clock
         // changes and suspend; monotonic is what the rest of tiltd uses.
         var clock = timestampElement == nil ? nil : (info.timestampClock ?? "realtime")
         if timestampElement != nil, let current = info.timestampClock, current != "monotonic" {
-            if LibIIO.writeDeviceAttribute(device, "current_timestamp_clock", "monotonic") == nil {
+            if iio.writeDeviceAttribute(device, "current_timestamp_clock", "monotonic") == nil {
                 clock = "monotonic"
             } else {
-                notice("\(shownName): cannot set current_timestamp_clock to monotonic; "
-                    + "timestamps stay on the \(current) clock (install udev/70-tiltd.rules to allow it)")
+                notice(.notice("\(shownName): cannot set current_timestamp_clock to monotonic; "
+                    + "timestamps stay on the \(current) clock (install udev/70-tiltd.rules to allow it)"))
             }
         }
         self.clock = clock
 
         // The trigger must be set before the buffer is enabled (IIO ABI).
         if info.currentTrigger == nil, let name = info.triggerCandidate {
-            let trigger = LibIIO.devices(context.pointer).first {
-                LibIIO.isTrigger($0) && LibIIO.deviceName($0) == name
+            let trigger = iio.devices(context.handle).first {
+                iio.isTrigger($0) && iio.deviceName($0) == name
             }
-            if let error = LibIIO.setTrigger(device, trigger) {
+            if let error = iio.setTrigger(device, trigger) {
                 throw IIOError("setting trigger \(name) (trigger/current_trigger)", on: shownName, errno: error)
             }
         }
 
-        switch LibIIO.createBuffer(device, samples: 1) {
-        case .success(let buffer): lock.withLock { $0 = BufferPointer(pointer: buffer) }
+        switch iio.createBuffer(device, samples: 1) {
+        case .success(let buffer): lock.withLock { $0 = buffer }
         case .failure(let errno) where errno.code == ENOENT:
             // libiio opens /dev/<id> when the buffer is created.
             throw IIOError("enabling the buffer", on: shownName, errno: errno,
                            fix: "/dev/\(info.id) is missing: check that udev created it "
-                               + "(ls -l /dev/iio:*), or use --mode poll")
+                               + "(ls -l /dev/iio:*), or use \(Setting.mode) poll")
         case .failure(let errno): throw IIOError("enabling the buffer", on: shownName, errno: errno)
         }
     }
@@ -91,14 +94,14 @@ final class BufferedReader: @unchecked Sendable {
     ///   context's timeout, ENODEV when the device vanished, or ECANCELED
     ///   after `cancel()`.
     func refill(_ body: (SIMD3<Int64>, Int64?, SIMD3<Int64>?) throws -> Void) throws {
-        guard let buffer = lock.withLock({ $0?.pointer }) else {
+        guard let buffer = lock.withLock({ $0 }) else {
             throw IIOError("reading the buffer", on: shownName, errno: Errno(ECANCELED))
         }
-        switch LibIIO.refill(buffer) {
+        switch iio.refill(buffer) {
         case .failure(let errno):
             throw IIOError("waiting for buffered data", on: shownName, errno: errno)
         case .success:
-            let bytes = LibIIO.bufferBytes(buffer)
+            let bytes = iio.bufferBytes(buffer)
             let size = layout.scanBytes
             var offset = 0
             while offset + size <= bytes.count {
@@ -111,22 +114,14 @@ final class BufferedReader: @unchecked Sendable {
 
     /// Wakes a refill blocked on the capture thread; callable from any thread.
     func cancel() {
-        lock.withLock { buffer in if let buffer { LibIIO.cancel(buffer.pointer) } }
+        lock.withLock { buffer in if let buffer { iio.cancel(buffer) } }
     }
 
     /// Disables and frees the buffer; idempotent.
     func close() {
         lock.withLock { buffer in
-            if let current = buffer { LibIIO.destroyBuffer(current.pointer) }
+            if let current = buffer { iio.destroyBuffer(current) }
             buffer = nil
         }
     }
-}
-
-/// An `iio_buffer` pointer that may cross into the lock.
-///
-/// Safe: the pointer is only dereferenced by libiio under `BufferedReader`'s
-/// lock (cancel, destroy) or on the capture thread between them (refill).
-private struct BufferPointer: @unchecked Sendable {
-    let pointer: OpaquePointer
 }

@@ -20,9 +20,9 @@ public struct CaptureConfiguration: Sendable, Equatable {
     /// First and longest wait between attempts to reopen a lost device, in seconds.
     public var retryInitialSeconds: Double
     public var retryMaximumSeconds: Double
-    /// Read the paired gyroscope too (false: `--no-gyro`).
+    /// Read the paired gyroscope too (false: `Setting.noGyro`).
     public var gyroEnabled: Bool
-    /// The accelerometer (default) or the hub's fused rotation (`--source rotation`).
+    /// The accelerometer (default) or the hub's fused rotation (`Setting.source` `rotation`).
     public var attitude: AttitudeSource
 
     public init(uri: String = "local:", device: String? = nil, mode: CaptureMode = .auto,

@@ -1,5 +1,5 @@
 import Motion
-/// What a running `DeviceCapture` reports, on its capture thread.
+/// What a running `CaptureLoop` reports, on its capture thread.
 public enum CaptureEvent: Sendable {
     /// A device was opened (first time, or again after a fault).
     case opened(CaptureStatus)
@@ -10,7 +10,7 @@ public enum CaptureEvent: Sendable {
     case sample(CapturedSample)
     /// A one-line message for the user: a fallback to polling, a raised
     /// rate, a device that came back.
-    case notice(String)
+    case notice(Diagnostic)
     /// The device failed or vanished; samples stop until it is reopened.
     /// `timestampNanoseconds` is on the samples' clock, after the last sample.
     case fault(String, timestampNanoseconds: Int64)

@@ -3,7 +3,7 @@ import Motion
 public enum CaptureRate {
     /// The rate to use, in Hz.
     ///
-    /// - `requested` (from `--rate`) is clamped to what the device offers: the
+    /// - `requested` (from `Setting.rate`) is clamped to what the device offers: the
     ///   nearest listed rate, or the `[min step max]` range snapped to its step.
     /// - Without it, the device's own rate, raised to the nearest available
     ///   rate ≥ 10 Hz when below 10 Hz (iio-sensor-proxy's fix-up).
@@ -18,7 +18,7 @@ public enum CaptureRate {
         return info.defaultPollingRateHertz
     }
 
-    /// The rate for fusing a gyroscope: as `choose`, but without `--rate`
+    /// The rate for fusing a gyroscope: as `choose`, but without `Setting.rate`
     /// at least `fusionMinimumHertz` where the device offers it (the
     /// smallest offered rate at or above it), and that rate when polling a
     /// device without `sampling_frequency`.
@@ -43,7 +43,7 @@ public enum CaptureRate {
 
     /// The fastest tiltd polls a device that has no `sampling_frequency`
     /// (nothing then says how fast it can be read): 1000 Hz, one sample a
-    /// millisecond, three sysfs reads each. Faster `--rate`s are clamped.
+    /// millisecond, three sysfs reads each. Faster `Setting.rate`s are clamped.
     public static let maximumPollingHertz: Double = 1000
 
     /// The offered rate nearest to `hertz` (the higher one on a tie).

@@ -5,16 +5,16 @@ extension CaptureSession {
     /// Opens a separate gyro's own buffer on the accelerometer's clock; nil,
     /// with a notice saying why, to poll it instead.
     static func openGyroBuffer(_ gyro: GyroDiscovery.Found, context: IIOContext, clock: String?,
-                               notice: (String) -> Void) -> GyroBufferedReader? {
+                               notice: (Diagnostic) -> Void) -> GyroBufferedReader? {
         guard gyro.info.bufferCapable, let clock else { return nil }
         do {
             let reader = try GyroBufferedReader(found: gyro, context: context, clock: clock)
-            notice("capturing the gyroscope \(gyro.info.displayName) through its own buffer, "
-                + "merged by device timestamp")
+            notice(.notice("capturing the gyroscope \(gyro.info.displayName) through its own buffer, "
+                + "merged by device timestamp"))
             return reader
         } catch {
-            notice("buffered capture of the gyroscope \(gyro.info.displayName) unavailable (\(error)); "
-                + "reading it after each accelerometer sample instead")
+            notice(.notice("buffered capture of the gyroscope \(gyro.info.displayName) unavailable (\(error)); "
+                + "reading it after each accelerometer sample instead"))
             return nil
         }
     }
@@ -22,14 +22,15 @@ extension CaptureSession {
     /// Sets a separate gyro's `sampling_frequency` to the accelerometer's rate
     /// (best effort: a polled gyro delivers its latest value either way) and
     /// returns the gyro's rate.
-    static func matchGyroRate(_ rate: Double, gyro: GyroDiscovery.Found, notice: (String) -> Void) -> Double? {
+    static func matchGyroRate(_ rate: Double, gyro: GyroDiscovery.Found, iio: any IIOBackend,
+                              notice: (Diagnostic) -> Void) -> Double? {
         guard let current = gyro.info.samplingFrequencyHertz, current < rate else {
             return gyro.info.samplingFrequencyHertz
         }
         let text = CaptureRate.attributeText(rate)
-        if let errno = LibIIO.writeDeviceAttribute(gyro.device, "sampling_frequency", text) {
-            notice("cannot set sampling_frequency of the gyroscope \(gyro.info.displayName) to \(text) Hz: "
-                + "\(errno): \(IIOError.advice(for: errno)); it stays at \(CaptureRate.attributeText(current)) Hz")
+        if let errno = iio.writeDeviceAttribute(gyro.device, "sampling_frequency", text) {
+            notice(.notice("cannot set sampling_frequency of the gyroscope \(gyro.info.displayName) to \(text) Hz: "
+                + "\(errno): \(IIOError.advice(for: errno)); it stays at \(CaptureRate.attributeText(current)) Hz"))
             return current
         }
         return rate

@@ -1,6 +1,6 @@
 import Motion
 
-/// `--source rotation`: an HID hub's own fused quaternion in place of the
+/// `Setting.source` `rotation`: an HID hub's own fused quaternion in place of the
 /// accelerometer, its component order chosen against the accelerometer on
 /// the same hub (`RotationConventionChooser`: deferred while the device's
 /// position cannot tell the orders apart).
@@ -11,39 +11,39 @@ extension CaptureSession {
     /// Reads the hub's quaternion and the accelerometer once and starts the
     /// choice of convention; nil, with a notice saying why, to use the
     /// accelerometer instead.
-    static func checkRotation(_ found: AccelerometerDiscovery.Found, info: AccelerometerInfo,
-                              notice: (String) -> Void)
+    static func checkRotation(_ found: AccelerometerDiscovery.Found, info: AccelerometerInfo, context: IIOContext,
+                              notice: (Diagnostic) -> Void)
         -> (reader: RotationReader, chooser: RotationConventionChooser)? {
         guard let rotation = found.rotation else {
-            notice("\(info.displayName) has no fused rotation (HID dev_rotation) on its hub; "
-                + "using the accelerometer instead")
+            notice(.notice("\(info.displayName) has no fused rotation (HID dev_rotation) on its hub; "
+                + "using the accelerometer instead"))
             return nil
         }
-        let reader = RotationReader(channel: rotation.channel, info: rotation.info)
+        let reader = RotationReader(iio: context.iio, channel: rotation.channel, info: rotation.info)
         do {
-            let raw = try PolledReader(axes: found.axes, shownName: info.displayName).read()
+            let raw = try PolledReader(iio: context.iio, axes: found.axes, shownName: info.displayName).read()
             let chooser = RotationConventionChooser(acceleration: info.acceleration(raw: raw),
                                                     components: try reader.read())
             guard let convention = chooser.current else {
-                notice("no component order of \(rotation.info.displayName)'s quaternion agrees with the "
+                notice(.notice("no component order of \(rotation.info.displayName)'s quaternion agrees with the "
                     + "accelerometer \(info.displayName) (closest "
                     + "\(Int((chooser.closestRadians * 180 / .pi).rounded()))°, 15° needed; hold the device "
-                    + "still when starting); using the accelerometer instead")
+                    + "still when starting); using the accelerometer instead"))
                 return nil
             }
             if chooser.isDecided {
-                notice("using the fused rotation \(rotation.info.displayName), components \(convention) "
-                    + "(checked against the accelerometer)")
+                notice(.notice("using the fused rotation \(rotation.info.displayName), components \(convention) "
+                    + "(checked against the accelerometer)"))
             } else {
                 let others = chooser.remaining.dropFirst().map { "\($0)" }.joined(separator: "; ")
-                notice("using the fused rotation \(rotation.info.displayName), components \(convention) for now: "
+                notice(.notice("using the fused rotation \(rotation.info.displayName), components \(convention) for now: "
                     + "in this position the accelerometer agrees with \(others) as well; deciding once the "
-                    + "device is tilted")
+                    + "device is tilted"))
             }
             return (reader, chooser)
         } catch {
-            notice("cannot read the fused rotation \(rotation.info.displayName): \(error); "
-                + "using the accelerometer instead")
+            notice(.notice("cannot read the fused rotation \(rotation.info.displayName): \(error); "
+                + "using the accelerometer instead"))
             return nil
         }
     }
@@ -51,16 +51,16 @@ extension CaptureSession {
     /// The hub's "up" (m/s²) for this sample, the convention weighed
     /// against `accelerometer` while undecided; nil without a rotation (or
     /// after losing it, said once).
-    func rotationUp(accelerometer: SIMD3<Double>, notice: (String) -> Void) -> SIMD3<Double>? {
+    func rotationUp(accelerometer: SIMD3<Double>, notice: (Diagnostic) -> Void) -> SIMD3<Double>? {
         guard var current = rotation else { return nil }
         do {
             let components = try current.reader.read()
             if !current.chooser.isDecided {
                 let changed = current.chooser.observe(acceleration: accelerometer, components: components)
                 if current.chooser.isDecided, let convention = current.chooser.current {
-                    notice("the fused rotation \(current.reader.info.displayName) reads as components "
+                    notice(.notice("the fused rotation \(current.reader.info.displayName) reads as components "
                         + "\(convention)" + (changed ? ", not the order used so far" : "")
-                        + " (decided against the accelerometer once the device was tilted)")
+                        + " (decided against the accelerometer once the device was tilted)"))
                 }
                 rotation = current
                 status.rotation?.convention = current.chooser.current
@@ -68,8 +68,8 @@ extension CaptureSession {
             guard let convention = current.chooser.current else { return nil }
             return RotationQuaternion.up(components, convention: convention) * CaptureSession.standardGravity
         } catch {
-            notice("lost the fused rotation \(current.reader.info.displayName): \(error); "
-                + "continuing with the accelerometer")
+            notice(.notice("lost the fused rotation \(current.reader.info.displayName): \(error); "
+                + "continuing with the accelerometer"))
             rotation = nil
             status.rotation = nil
             return nil

@@ -24,7 +24,7 @@ final class CaptureSession {
     private var gyroPoller: PolledReader?
     /// A separate gyro captured through its own buffer, merged by device timestamp.
     private var gyroBuffer: GyroBufferedReader?
-    /// The hub's fused rotation and the choice of its convention (`--source rotation`).
+    /// The hub's fused rotation and the choice of its convention (`Setting.source` `rotation`).
     var rotation: (reader: RotationReader, chooser: RotationConventionChooser)?
 
     /// Opens the context, chooses the device, sets its rate and starts capture.
@@ -33,8 +33,8 @@ final class CaptureSession {
     ///   - configuration: URI, device, mode, rate and matrix override.
     ///   - notice: receives one-line messages (fallback to polling, raised rate).
     /// - Throws: `IIOError`, `AccelerometerSelectionError`, `DeviceAttributeError`.
-    init(configuration: CaptureConfiguration, notice: (String) -> Void) throws {
-        context = try IIOContext(uri: configuration.uri)
+    init(configuration: CaptureConfiguration, backend: any IIOBackend, notice: (Diagnostic) -> Void) throws {
+        context = try IIOContext(uri: configuration.uri, backend: backend)
         let found = try CaptureSession.choose(configuration, context: context, notice: notice)
         var info = found.info
         if let matrix = configuration.mountMatrix {
@@ -43,20 +43,21 @@ final class CaptureSession {
         }
         var gyro = configuration.gyroEnabled ? found.gyro : nil
         if configuration.attitude == .rotation {
-            rotation = CaptureSession.checkRotation(found, info: info, notice: notice)
+            rotation = CaptureSession.checkRotation(found, info: info, context: context, notice: notice)
             if let convention = rotation?.chooser.current {
                 info.rotation?.convention = convention
                 gyro = nil  // the hub's rotation has fused it already
             }
         }
         if configuration.gyroEnabled, let problem = info.gyroProblem {
-            notice("cannot use the gyroscope paired with \(info.displayName): \(problem); "
-                + "continuing with the accelerometer alone")
+            notice(.notice("cannot use the gyroscope paired with \(info.displayName): \(problem); "
+                + "continuing with the accelerometer alone"))
         }
-        let rate = CaptureSession.setRate(configuration.rateHertz, found: found, info: &info,
+        let rate = CaptureSession.setRate(configuration.rateHertz, found: found, iio: backend, info: &info,
                                           forFusion: gyro != nil, notice: notice)
         if let found = gyro, found.info.pairing != .sameDevice {
-            gyro?.info.samplingFrequencyHertz = CaptureSession.matchGyroRate(rate, gyro: found, notice: notice)
+            gyro?.info.samplingFrequencyHertz = CaptureSession.matchGyroRate(rate, gyro: found, iio: backend,
+                                                                             notice: notice)
         } else if gyro != nil {
             gyro?.info.samplingFrequencyHertz = info.samplingFrequencyHertz
         }
@@ -64,13 +65,13 @@ final class CaptureSession {
 
         var buffered: BufferedReader? = nil
         if configuration.mode == .auto && !info.bufferCapable {
-            notice("\(info.displayName) has no buffer (no scan_elements): polling at "
-                + "\(CaptureRate.attributeText(rate)) Hz")
+            notice(.notice("\(info.displayName) has no buffer (no scan_elements): polling at "
+                + "\(CaptureRate.attributeText(rate)) Hz"))
         } else if configuration.mode != .poll {
             do {
                 guard info.bufferCapable else {
                     throw IIOError("buffered capture", on: info.displayName, errno: Errno(ENOTSUP),
-                                   fix: "it has no buffer (no scan_elements): use --mode poll")
+                                   fix: "it has no buffer (no scan_elements): use \(Setting.mode) poll")
                 }
                 let reader = try BufferedReader(found: found, context: context, gyroAxes: gyroAxesInScan ?? [],
                                                 notice: notice)
@@ -93,17 +94,17 @@ final class CaptureSession {
                 let reason = error.errno.code == ETIMEDOUT
                     ? "its buffer delivered nothing for \(configuration.bufferSilenceSeconds) s: "
                         + "check trigger/current_trigger and sampling_frequency" : "\(error)"
-                notice("buffered capture of \(info.displayName) unavailable (\(reason)); polling at "
-                    + "\(CaptureRate.attributeText(rate)) Hz instead")
+                notice(.notice("buffered capture of \(info.displayName) unavailable (\(reason)); polling at "
+                    + "\(CaptureRate.attributeText(rate)) Hz instead"))
             }
         }
         self.buffered = buffered
-        polled = buffered == nil ? PolledReader(axes: found.axes, shownName: info.displayName) : nil
+        polled = buffered == nil ? PolledReader(iio: backend, axes: found.axes, shownName: info.displayName) : nil
         if let gyro, buffered == nil, configuration.mode != .poll {
             gyroBuffer = CaptureSession.openGyroBuffer(gyro, context: context, clock: "monotonic", notice: notice)
         }
         if let gyro, gyroBuffer == nil, buffered == nil || gyroAxesInScan == nil {
-            gyroPoller = PolledReader(axes: gyro.axes, shownName: gyro.info.displayName, kind: "anglvel")
+            gyroPoller = PolledReader(iio: backend, axes: gyro.axes, shownName: gyro.info.displayName, kind: "anglvel")
         }
         status = CaptureStatus(info: info, mode: buffered == nil ? .poll : .buffer, rateHertz: rate,
                                clock: buffered?.clock ?? "monotonic", gyro: gyro?.info,
@@ -115,7 +116,7 @@ final class CaptureSession {
     /// - Returns: false when `emit` asked to stop.
     /// - Throws: the `IIOError` that interrupted capture (device gone, timeout).
     /// - Parameter notice: receives one-line messages (a gyro lost mid-run).
-    func run(shouldStop: () -> Bool, notice: (String) -> Void = { _ in },
+    func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void = { _ in },
              emit: (CapturedSample) -> Bool) throws -> Bool {
         let first = pending
         pending = []
@@ -162,7 +163,7 @@ final class CaptureSession {
     /// One sample from the accelerometer's counts and the gyro's (from the
     /// scan, or read now from its attributes).
     private func sample(raw: SIMD3<Int64>, time: Int64?, gyroRaw: SIMD3<Int64>?,
-                        notice: (String) -> Void) -> CapturedSample {
+                        notice: (Diagnostic) -> Void) -> CapturedSample {
         let counts = SIMD3<Double>(Double(raw.x), Double(raw.y), Double(raw.z))
         let time = time ?? MonotonicClock.nanoseconds()
         var gyroCounts = gyroRaw.map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
@@ -170,7 +171,7 @@ final class CaptureSession {
             do {
                 gyroCounts = try reader.raw(at: time, notice: notice)
             } catch {
-                notice("lost the gyroscope \(reader.shownName): \(error); continuing with the accelerometer alone")
+                notice(.notice("lost the gyroscope \(reader.shownName): \(error); continuing with the accelerometer alone"))
                 reader.close()
                 gyroBuffer = nil
                 status.gyro = nil
@@ -179,7 +180,7 @@ final class CaptureSession {
             do {
                 gyroCounts = try poller.read()
             } catch {
-                notice("lost the gyroscope \(poller.shownName): \(error); continuing with the accelerometer alone")
+                notice(.notice("lost the gyroscope \(poller.shownName): \(error); continuing with the accelerometer alone"))
                 gyroPoller = nil
                 status.gyro = nil
             }
@@ -194,43 +195,42 @@ final class CaptureSession {
     }
 
     private static func choose(_ configuration: CaptureConfiguration, context: IIOContext,
-                               notice: (String) -> Void) throws -> AccelerometerDiscovery.Found {
+                               notice: (Diagnostic) -> Void) throws -> AccelerometerDiscovery.Found {
         var skipped: [any Error] = []
         let found = try AccelerometerDiscovery(context: context).accelerometers(skipped: &skipped)
-        for error in skipped { notice("skipping an accelerometer: \(error)") }
-        let deviceCount = LibIIO.devices(context.pointer).filter { !LibIIO.isTrigger($0) }.count
-        let index = try AccelerometerSelector(query: configuration.device)
-            .choose(from: found.map(\.info), uri: context.uri, deviceCount: deviceCount)
+        for error in skipped { notice(.notice("skipping an accelerometer: \(error)")) }
+                let index = try AccelerometerSelector(query: configuration.device)
+            .choose(from: found.map(\.info), uri: context.uri, deviceCount: context.deviceCount)
         return found[index]
     }
 
     /// Writes the chosen rate to `sampling_frequency` when it differs and
     /// returns the rate in use.
-    private static func setRate(_ requested: Double?, found: AccelerometerDiscovery.Found,
+    private static func setRate(_ requested: Double?, found: AccelerometerDiscovery.Found, iio: any IIOBackend,
                                 info: inout AccelerometerInfo, forFusion: Bool,
-                                notice: (String) -> Void) -> Double {
+                                notice: (Diagnostic) -> Void) -> Double {
         let rate = forFusion ? CaptureRate.chooseForFusion(requested: requested, info: info)
             : CaptureRate.choose(requested: requested, info: info)
         if info.samplingFrequencyHertz == nil, let requested, requested > rate {
-            notice("\(info.displayName) has no sampling_frequency: polling at \(CaptureRate.attributeText(rate)) Hz, "
-                + "the most tiltd polls, not the \(CaptureRate.attributeText(requested)) Hz asked for")
+            notice(.notice("\(info.displayName) has no sampling_frequency: polling at \(CaptureRate.attributeText(rate)) Hz, "
+                + "the most tiltd polls, not the \(CaptureRate.attributeText(requested)) Hz asked for"))
         }
         guard let current = info.samplingFrequencyHertz, current != rate else { return rate }
         let text = CaptureRate.attributeText(rate)
-        if let errno = LibIIO.writeDeviceAttribute(found.device, "sampling_frequency", text) {
-            notice("cannot set sampling_frequency of \(info.displayName) to \(text) Hz: \(errno): "
-                + "\(IIOError.advice(for: errno)); polling at \(text) Hz anyway")
+        if let errno = iio.writeDeviceAttribute(found.device, "sampling_frequency", text) {
+            notice(.notice("cannot set sampling_frequency of \(info.displayName) to \(text) Hz: \(errno): "
+                + "\(IIOError.advice(for: errno)); polling at \(text) Hz anyway"))
             return rate
         }
         info.samplingFrequencyHertz = rate
         if let requested, requested != rate {
-            notice("\(info.displayName) does not offer \(CaptureRate.attributeText(requested)) Hz; using \(text) Hz")
+            notice(.notice("\(info.displayName) does not offer \(CaptureRate.attributeText(requested)) Hz; using \(text) Hz"))
         } else if requested == nil && forFusion && rate >= CaptureRate.fusionMinimumHertz {
-            notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
-                + "to \(text) Hz for gyroscope fusion")
+            notice(.notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
+                + "to \(text) Hz for gyroscope fusion"))
         } else if requested == nil {
-            notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
-                + "to \(text) Hz (below 10 Hz sensors deliver little or no data)")
+            notice(.notice("raised sampling_frequency of \(info.displayName) from \(CaptureRate.attributeText(current)) Hz "
+                + "to \(text) Hz (below 10 Hz sensors deliver little or no data)"))
         }
         return rate
     }

@@ -13,14 +13,14 @@ public struct CaptureStatus: Sendable, Equatable {
     /// `info` describes it as an accelerometer and `rateHertz` is nominal).
     public var pad: MotionPadInfo?
 
-    /// The gyroscope read with the accelerometer, nil without one (or with `--no-gyro`).
+    /// The gyroscope read with the accelerometer, nil without one (or with `Setting.noGyro`).
     public var gyro: GyroInfo?
-    /// The hub's fused rotation the angles come from (`--source rotation`),
+    /// The hub's fused rotation the angles come from (`Setting.source` `rotation`),
     /// with its checked convention; nil when they come from the accelerometer.
     public var rotation: RotationInfo?
 
     /// True when the samples carry a rotation rate: a paired gyroscope, or a
-    /// game pad's own (the pipeline fuses it unless `--no-gyro`).
+    /// game pad's own (the pipeline fuses it unless `Setting.noGyro`).
     public var readsGyroscope: Bool { gyro != nil || !(pad?.gyroscopeAxes.isEmpty ?? true) }
 
     public init(info: AccelerometerInfo, mode: CaptureMode, rateHertz: Double, clock: String,

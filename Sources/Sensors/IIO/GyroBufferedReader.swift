@@ -11,7 +11,8 @@ import Glibc
 /// Lives on the capture thread only; the accelerometer's buffer is the one
 /// that blocks (and that `cancel()` wakes).
 final class GyroBufferedReader {
-    private var buffer: OpaquePointer?
+    private let iio: any IIOBackend
+    private var buffer: IIOBufferHandle?
     private let layout: ScanLayout
     private var timeline = GyroTimeline(capacity: 64)
     /// How long (device time) the gyro may deliver nothing before it counts
@@ -45,27 +46,29 @@ final class GyroBufferedReader {
     ///   clock cannot match `clock`, else what enabling the buffer raised.
     init(found: GyroDiscovery.Found, context: IIOContext, clock wanted: String) throws {
         let device = found.device
+        let iio = context.iio
+        self.iio = iio
         shownName = found.info.displayName
-        guard let timestamp = LibIIO.inputChannel(device, id: "timestamp"), LibIIO.isScanElement(timestamp) else {
+        guard let timestamp = iio.inputChannel(device, id: "timestamp"), iio.isScanElement(timestamp) else {
             throw IIOError("buffered capture of the gyroscope", on: shownName, errno: Errno(ENOTSUP),
                            fix: "it has no in_timestamp scan element to merge by: it is polled instead")
         }
-        for channel in LibIIO.channels(device) where LibIIO.isScanElement(channel) { LibIIO.disable(channel) }
-        for channel in found.axes + [timestamp] { LibIIO.enable(channel) }
-        func element(_ channel: OpaquePointer) -> ScanLayout.Element {
-            .init(index: LibIIO.scanIndex(channel), type: LibIIO.dataFormat(channel))
+        for channel in iio.channels(device) where iio.isScanElement(channel) { iio.disable(channel) }
+        for channel in found.axes + [timestamp] { iio.enable(channel) }
+        func element(_ channel: IIOChannelHandle) -> ScanLayout.Element {
+            .init(index: iio.scanIndex(channel), type: iio.dataFormat(channel))
         }
         layout = ScanLayout(axes: found.axes.map(element), timestamp: element(timestamp))
-        guard LibIIO.sampleSize(device) == layout.scanBytes else {
+        guard iio.sampleSize(device) == layout.scanBytes else {
             throw IIOError("laying out the gyroscope's scans", on: shownName, errno: Errno(EINVAL),
-                           fix: "libiio says \(LibIIO.sampleSize(device)) bytes per scan, tiltd computed "
+                           fix: "libiio says \(iio.sampleSize(device)) bytes per scan, tiltd computed "
                                + "\(layout.scanBytes): report the device's scan_elements")
         }
         var current = "realtime"
-        if case .success(let text) = LibIIO.readDeviceAttribute(device, "current_timestamp_clock") {
+        if case .success(let text) = iio.readDeviceAttribute(device, "current_timestamp_clock") {
             current = text.trimmingNewline()
         }
-        if current != wanted, LibIIO.writeDeviceAttribute(device, "current_timestamp_clock", wanted) == nil {
+        if current != wanted, iio.writeDeviceAttribute(device, "current_timestamp_clock", wanted) == nil {
             current = wanted
         }
         guard current == wanted else {
@@ -79,19 +82,19 @@ final class GyroBufferedReader {
         periodNanoseconds = rate > 0 ? Int64(1e9 / rate) : 0
         waitNanoseconds = min(3_000_000, rate > 0 ? Int64(0.5e9 / rate) : 3_000_000)
         let id = found.info.id
-        if LibIIO.currentTriggerName(device) == nil,
+        if iio.currentTriggerName(device) == nil,
            let name = AccelerometerDiscovery.triggerCandidate(id: id, name: found.info.name,
-                                                            allDevices: LibIIO.devices(context.pointer)) {
-            let trigger = LibIIO.devices(context.pointer).first { LibIIO.isTrigger($0) && LibIIO.deviceName($0) == name }
-            if let error = LibIIO.setTrigger(device, trigger) {
+                                                            allDevices: iio.devices(context.handle), iio: iio) {
+            let trigger = iio.devices(context.handle).first { iio.isTrigger($0) && iio.deviceName($0) == name }
+            if let error = iio.setTrigger(device, trigger) {
                 throw IIOError("setting trigger \(name) (trigger/current_trigger)", on: shownName, errno: error)
             }
         }
-        switch LibIIO.createBuffer(device, samples: 1) {
+        switch iio.createBuffer(device, samples: 1) {
         case .success(let created): buffer = created
         case .failure(let errno): throw IIOError("enabling the gyroscope's buffer", on: shownName, errno: errno)
         }
-        if let buffer, let errno = LibIIO.setNonBlocking(buffer) {
+        if let buffer, let errno = iio.setNonBlocking(buffer) {
             close()
             throw IIOError("making the gyroscope's buffer non-blocking", on: shownName, errno: errno)
         }
@@ -115,7 +118,7 @@ final class GyroBufferedReader {
     /// - Throws: `IIOError` with ETIMEDOUT when the newest scan is older
     ///   than the silence limit (a buffer that died: its script ended, its
     ///   trigger stopped), or what reading the buffer raised (ENODEV).
-    func raw(at time: Int64, notice: (String) -> Void = { _ in }) throws -> SIMD3<Double>? {
+    func raw(at time: Int64, notice: (Diagnostic) -> Void = { _ in }) throws -> SIMD3<Double>? {
         if try drain(through: time) > 0 { mayWait = true }
         let newest = timeline.newestNanoseconds ?? firstAskedNanoseconds ?? time
         if firstAskedNanoseconds == nil { firstAskedNanoseconds = time }
@@ -141,7 +144,7 @@ final class GyroBufferedReader {
         var delivered = false
         while !timeline.covers(time, nominalPeriodNanoseconds: periodNanoseconds) {
             let remaining = deadline - MonotonicClock.nanoseconds()
-            guard remaining > 0, let buffer, let descriptor = LibIIO.pollDescriptor(buffer) else { break }
+            guard remaining > 0, let buffer, let descriptor = iio.pollDescriptor(buffer) else { break }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32((remaining + 999_999) / 1_000_000)
             if poll(&request, 1, milliseconds) < 0 && errno != EINTR { break }
@@ -151,15 +154,15 @@ final class GyroBufferedReader {
     }
 
     /// Counts an uncovered sample; says once when they have lasted.
-    private func noteUncovered(at time: Int64, notice: (String) -> Void) {
+    private func noteUncovered(at time: Int64, notice: (Diagnostic) -> Void) {
         let since = uncoveredSinceNanoseconds ?? time
         uncoveredSinceNanoseconds = since
         guard !lagReported, time - since >= GyroBufferedReader.lagNoticeNanoseconds else { return }
         lagReported = true
         let behind = timeline.newestNanoseconds.map { " (its newest scan is \((time - $0) / 1_000_000) ms behind)" } ?? ""
-        notice("the gyroscope \(shownName) lags the accelerometer by more than "
+        notice(.notice("the gyroscope \(shownName) lags the accelerometer by more than "
             + "\(CaptureRate.attributeText(Double(waitNanoseconds) / 1e6)) ms\(behind): "
-            + "samples it does not cover are fused from the accelerometer alone")
+            + "samples it does not cover are fused from the accelerometer alone"))
     }
 
     /// Appends the scans that have arrived to the timeline, without
@@ -177,13 +180,13 @@ final class GyroBufferedReader {
         var appended = 0
         // Bounded: a gyro far ahead cannot keep the accelerometer waiting.
         while appended < timeline.capacity && (timeline.newestNanoseconds ?? .min) <= time {
-            switch LibIIO.refill(buffer) {
+            switch iio.refill(buffer) {
             case .failure(let errno) where errno.code == EAGAIN:
                 return appended
             case .failure(let errno):
                 throw IIOError("reading the gyroscope's buffer", on: shownName, errno: errno)
             case .success:
-                let bytes = LibIIO.bufferBytes(buffer)
+                let bytes = iio.bufferBytes(buffer)
                 var offset = 0
                 while offset + layout.scanBytes <= bytes.count {
                     let scan = layout.decode(bytes, at: offset)
@@ -201,7 +204,7 @@ final class GyroBufferedReader {
 
     /// Disables and frees the buffer; idempotent.
     func close() {
-        if let buffer { LibIIO.destroyBuffer(buffer) }
+        if let buffer { iio.destroyBuffer(buffer) }
         buffer = nil
     }
 }

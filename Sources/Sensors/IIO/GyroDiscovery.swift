@@ -15,36 +15,37 @@ import Motion
 struct GyroDiscovery {
     /// A found gyro: its device and x, y, z channels.
     struct Found {
-        var device: OpaquePointer
-        var axes: [OpaquePointer]
+        var device: IIODeviceHandle
+        var axes: [IIOChannelHandle]
         var info: GyroInfo
     }
 
     static let axisNames = ["anglvel_x", "anglvel_y", "anglvel_z"]
 
     let context: IIOContext
+    private var iio: any IIOBackend { context.iio }
 
     /// The gyro for the accelerometer `accelerometer` (described by `info`).
     ///
     /// - Throws: `IIOError` / `DeviceAttributeError` when the paired gyro's
     ///   attributes cannot be read or make no sense.
-    func gyro(for accelerometer: OpaquePointer, info: AccelerometerInfo,
-              allDevices: [OpaquePointer]) throws -> Found? {
-        let own = Self.axisNames.compactMap { LibIIO.inputChannel(accelerometer, id: $0) }
+    func gyro(for accelerometer: IIODeviceHandle, info: AccelerometerInfo,
+              allDevices: [IIODeviceHandle]) throws -> Found? {
+        let own = Self.axisNames.compactMap { iio.inputChannel(accelerometer, id: $0) }
         if own.count == 3 {
             return try describe(accelerometer, axes: own, pairing: .sameDevice, accelerometer: info)
         }
         let candidates = allDevices.filter { device in
-            device != accelerometer && !LibIIO.isTrigger(device)
-                && Self.axisNames.allSatisfy { LibIIO.inputChannel(device, id: $0) != nil }
+            device != accelerometer && !iio.isTrigger(device)
+                && Self.axisNames.allSatisfy { iio.inputChannel(device, id: $0) != nil }
         }
         guard !candidates.isEmpty else { return nil }
         let accelPath = context.isLocal ? LibIIO.udevSyspath(sysname: info.id) : nil
         func parent(_ path: String?, levels: Int) -> String? { GyroDiscovery.ancestor(path, levels: levels) }
-        var best: (rank: Int, device: OpaquePointer, pairing: GyroInfo.Pairing)?
+        var best: (rank: Int, device: IIODeviceHandle, pairing: GyroInfo.Pairing)?
         for device in candidates {
-            let name = LibIIO.deviceName(device)
-            let path = context.isLocal ? LibIIO.udevSyspath(sysname: LibIIO.deviceID(device)) : nil
+            let name = iio.deviceName(device)
+            let path = context.isLocal ? LibIIO.udevSyspath(sysname: iio.deviceID(device)) : nil
             var match: (Int, GyroInfo.Pairing)?
             if let accelName = info.name, accelName.hasSuffix("_accel"),
                name == String(accelName.dropLast("_accel".count)) + "_gyro" {
@@ -54,12 +55,12 @@ struct GyroDiscovery {
             } else if info.name == "accel_3d", name == "gyro_3d" {
                 if let hub = parent(accelPath, levels: 2) {
                     if parent(path, levels: 2) == hub { match = (2, .sameHub) }
-                } else if candidates.filter({ LibIIO.deviceName($0) == "gyro_3d" }).count == 1 {
+                } else if candidates.filter({ iio.deviceName($0) == "gyro_3d" }).count == 1 {
                     match = (2, .sameHub)
                 }
             }
             if match == nil, let location = info.location {
-                let gyroLocation = LibIIO.deviceLabel(device).flatMap { label in
+                let gyroLocation = iio.deviceLabel(device).flatMap { label in
                     label.hasPrefix("gyro-") ? String(label.dropFirst("gyro-".count)) : nil
                 }
                 if gyroLocation == location { match = (3, .sameLocation) }
@@ -67,24 +68,22 @@ struct GyroDiscovery {
             if let match, best == nil || match.0 < best!.rank { best = (match.0, device, match.1) }
         }
         guard let best else { return nil }
-        let axes = Self.axisNames.compactMap { LibIIO.inputChannel(best.device, id: $0) }
+        let axes = Self.axisNames.compactMap { iio.inputChannel(best.device, id: $0) }
         return try describe(best.device, axes: axes, pairing: best.pairing, accelerometer: info)
     }
 
-    private func describe(_ device: OpaquePointer, axes: [OpaquePointer], pairing: GyroInfo.Pairing,
+    private func describe(_ device: IIODeviceHandle, axes: [IIOChannelHandle], pairing: GyroInfo.Pairing,
                           accelerometer: AccelerometerInfo) throws -> Found {
-        let id = LibIIO.deviceID(device)
-        let name = LibIIO.deviceName(device)
+        let id = iio.deviceID(device)
+        let name = iio.deviceName(device)
         let shown = name.map { "\(id) (\($0))" } ?? id
-        let reader = AttributeReader(device: device, shownName: shown)
+        let reader = AttributeReader(iio: iio, device: device, shownName: shown)
         // A bare `scale` on a shared device is the accelerometer's: only the
         // anglvel channels' own scale counts there.
-        let (scale, scaleSource) = try pairing == .sameDevice
-            ? channelCalibration(reader: reader, axes: axes, attribute: "scale", absent: 1)
-            : reader.calibration(axes: axes, attribute: "scale", absent: 1)
-        let (offset, _) = try pairing == .sameDevice
-            ? channelCalibration(reader: reader, axes: axes, attribute: "offset", absent: 0)
-            : reader.calibration(axes: axes, attribute: "offset", absent: 0)
+        let (scale, scaleSource) = try reader.calibration(axes: axes, attribute: "scale", absent: 1,
+                                                          channelsOnly: pairing == .sameDevice)
+        let (offset, _) = try reader.calibration(axes: axes, attribute: "offset", absent: 0,
+                                                 channelsOnly: pairing == .sameDevice)
 
         var matrix = accelerometer.mountMatrix
         var source = "the accelerometer's (\(accelerometer.mountMatrixSource.rawValue))"
@@ -94,19 +93,15 @@ struct GyroDiscovery {
             }
             source = file
         }
-        if LibIIO.hasChannelAttribute(axes[0], "mount_matrix") {
+        if iio.hasChannelAttribute(axes[0], "mount_matrix") {
             try parse(try reader.channel(axes[0], "mount_matrix"), "in_anglvel_mount_matrix")
-        } else if pairing != .sameDevice, LibIIO.hasDeviceAttribute(device, "mount_matrix") {
+        } else if pairing != .sameDevice, iio.hasDeviceAttribute(device, "mount_matrix") {
             try parse(try reader.device("mount_matrix"), "mount_matrix")
         }
-        var rate: Double? = nil
-        if LibIIO.hasDeviceAttribute(device, "sampling_frequency") {
-            rate = try AttributeText.double(try reader.device("sampling_frequency"),
-                                            attribute: "\(id)/sampling_frequency")
-        }
+        let rate = try reader.samplingFrequency()
         let info = GyroInfo(id: id, name: name, pairing: pairing, scale: scale, offset: offset,
                             scaleSource: scaleSource, mountMatrix: matrix, mountMatrixSource: source,
-                            samplingFrequencyHertz: rate, bufferCapable: axes.allSatisfy(LibIIO.isScanElement))
+                            samplingFrequencyHertz: rate, bufferCapable: axes.allSatisfy { iio.isScanElement($0) })
         return Found(device: device, axes: axes, info: info)
     }
 
@@ -119,18 +114,5 @@ struct GyroDiscovery {
             path = String(path[..<slash])
         }
         return path
-    }
-
-    /// Per-axis or shared channel calibration only (never the bare device attribute).
-    private func channelCalibration(reader: AttributeReader, axes: [OpaquePointer], attribute: String,
-                                    absent: Double) throws -> (SIMD3<Double>, String) {
-        var values = SIMD3<Double>(repeating: absent)
-        var sources: [String] = []
-        for (index, axis) in axes.enumerated() where LibIIO.hasChannelAttribute(axis, attribute) {
-            let file = LibIIO.channelAttributeFile(axis, attribute) ?? attribute
-            values[index] = try AttributeText.double(try reader.channel(axis, attribute), attribute: file)
-            if !sources.contains(file) { sources.append(file) }
-        }
-        return (values, sources.isEmpty ? "default \(absent == 0 ? "0" : "1")" : sources.joined(separator: ", "))
     }
 }

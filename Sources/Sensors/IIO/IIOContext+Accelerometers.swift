@@ -14,6 +14,6 @@ extension IIOContext {
 
     /// How many IIO devices (triggers excluded) the context has.
     public var deviceCount: Int {
-        LibIIO.devices(pointer).filter { !LibIIO.isTrigger($0) }.count
+        iio.devices(handle).filter { !iio.isTrigger($0) }.count
     }
 }

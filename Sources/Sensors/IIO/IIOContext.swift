@@ -1,7 +1,7 @@
 import Motion
-/// An open libiio context, the one owner of its `iio_context` pointer.
+/// An open libiio context, the one owner of its `iio_context` handle.
 ///
-/// Every `iio_device`, `iio_channel` and `iio_buffer` pointer tiltd holds
+/// Every `iio_device`, `iio_channel` and `iio_buffer` handle tiltd holds
 /// belongs to a context; they stay valid exactly as long as this object lives,
 /// so whoever keeps them keeps the context too.
 public final class IIOContext {
@@ -9,7 +9,9 @@ public final class IIOContext {
     public let uri: String
     /// libiio's backend name ("local", "network", "usb").
     public let backend: String
-    let pointer: OpaquePointer
+    /// The libiio calls (a fake in tests).
+    let iio: any IIOBackend
+    let handle: IIOContextHandle
 
     /// Opens a context.
     ///
@@ -18,22 +20,27 @@ public final class IIOContext {
     /// - Throws: `IIOError` naming the URI; unreachable iiod and unknown URI
     ///   schemes get their own advice.
     /// The corresponding C function is `iio_create_context_from_uri`.
-    public init(uri: String) throws {
-        switch LibIIO.createContext(uri: uri) {
-        case .success(let pointer):
-            self.pointer = pointer
+    public convenience init(uri: String) throws {
+        try self.init(uri: uri, backend: LibIIO())
+    }
+
+    init(uri: String, backend: any IIOBackend) throws {
+        iio = backend
+        switch backend.createContext(uri: uri) {
+        case .success(let handle):
+            self.handle = handle
         case .failure(let errno):
             throw IIOError("opening the IIO context", on: uri, errno: errno,
                            fix: IIOContext.advice(uri: uri, errno: errno))
         }
         self.uri = uri
-        self.backend = LibIIO.contextName(pointer)
+        self.backend = backend.contextName(handle)
     }
 
     deinit {
         // The one place the context (and with it every device, channel and
         // buffer description it owns) is freed.
-        LibIIO.destroyContext(pointer)
+        iio.destroyContext(handle)
     }
 
     /// True for the local backend, where udev properties can be read.
@@ -41,7 +48,7 @@ public final class IIOContext {
 
     /// Sets the timeout of blocking operations such as a buffer refill.
     func setTimeout(seconds: Double) {
-        _ = LibIIO.setTimeout(pointer, milliseconds: UInt32(max(1, (seconds * 1000).rounded())))
+        _ = iio.setTimeout(handle, milliseconds: UInt32(max(1, (seconds * 1000).rounded())))
     }
 
     private static func advice(uri: String, errno: Errno) -> String {
@@ -55,7 +62,7 @@ public final class IIOContext {
         }
         if uri.hasPrefix("local:") && errno.isGone {
             return "this machine has no IIO subsystem (/sys/bus/iio): load the sensor's driver "
-                + "or read a remote one with --uri ip:HOST"
+                + "or read a remote one with \(Setting.uri) ip:HOST"
         }
         return IIOError.advice(for: errno)
     }

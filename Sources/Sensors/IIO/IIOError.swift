@@ -35,15 +35,15 @@ public struct IIOError: Error, Sendable, CustomStringConvertible {
             return "install udev/70-tiltd.rules (make install) and add yourself to group tiltd "
                 + "(sudo usermod -aG tiltd $USER), then log in again"
         case EBUSY:
-            return "another process (iio-sensor-proxy?) owns the buffer: stop it or use --mode poll"
+            return "another process (iio-sensor-proxy?) owns the buffer: stop it or use \(Setting.mode) poll"
         case ETIMEDOUT:
-            return "the device sent no data in time: check its trigger and sampling_frequency, or use --mode poll"
+            return "the device sent no data in time: check its trigger and sampling_frequency, or use \(Setting.mode) poll"
         case ENODEV, ENOENT, ENXIO:
             return "the device is gone: reconnect it or check `tiltd list`"
         case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH:
             return "start iiod on that host (port 30431 unless given) or check the address"
         case EINVAL:
-            return "the device refused the request: use --mode poll"
+            return "the device refused the request: use \(Setting.mode) poll"
         default:
             return "check `tiltd list` and the kernel log (dmesg)"
         }

@@ -1,114 +1,162 @@
 import Motion
 import CLibIIO
 
+/// The libiio calls the device logic makes, on typed handles: `LibIIO` makes
+/// them, tests substitute a backend of their own to run discovery, fallback,
+/// reopening and gyro pairing in-process. Negative results are `Errno`s.
+protocol IIOBackend: Sendable {
+    func createContext(uri: String) -> Result<IIOContextHandle, Errno>
+    func destroyContext(_ context: IIOContextHandle)
+    func contextName(_ context: IIOContextHandle) -> String
+    func setTimeout(_ context: IIOContextHandle, milliseconds: UInt32) -> Int32
+    func devices(_ context: IIOContextHandle) -> [IIODeviceHandle]
+    func deviceID(_ device: IIODeviceHandle) -> String
+    func deviceName(_ device: IIODeviceHandle) -> String?
+    func deviceLabel(_ device: IIODeviceHandle) -> String?
+    func isTrigger(_ device: IIODeviceHandle) -> Bool
+    func channels(_ device: IIODeviceHandle) -> [IIOChannelHandle]
+    func inputChannel(_ device: IIODeviceHandle, id: String) -> IIOChannelHandle?
+    func hasDeviceAttribute(_ device: IIODeviceHandle, _ name: String) -> Bool
+    func readDeviceAttribute(_ device: IIODeviceHandle, _ name: String) -> Result<String, Errno>
+    func writeDeviceAttribute(_ device: IIODeviceHandle, _ name: String, _ value: String) -> Errno?
+    func currentTriggerName(_ device: IIODeviceHandle) -> String?
+    func setTrigger(_ device: IIODeviceHandle, _ trigger: IIODeviceHandle?) -> Errno?
+    func isScanElement(_ channel: IIOChannelHandle) -> Bool
+    func scanIndex(_ channel: IIOChannelHandle) -> Int
+    func dataFormat(_ channel: IIOChannelHandle) -> ScanElementType
+    func channelAttributeFile(_ channel: IIOChannelHandle, _ name: String) -> String?
+    func localAttributePath(_ channel: IIOChannelHandle, _ name: String) -> String?
+    func hasChannelAttribute(_ channel: IIOChannelHandle, _ name: String) -> Bool
+    func readChannelAttribute(_ channel: IIOChannelHandle, _ name: String) -> Result<String, Errno>
+    func enable(_ channel: IIOChannelHandle)
+    func disable(_ channel: IIOChannelHandle)
+    func createBuffer(_ device: IIODeviceHandle, samples: Int) -> Result<IIOBufferHandle, Errno>
+    func setNonBlocking(_ buffer: IIOBufferHandle) -> Errno?
+    func destroyBuffer(_ buffer: IIOBufferHandle)
+    func pollDescriptor(_ buffer: IIOBufferHandle) -> Int32?
+    func cancel(_ buffer: IIOBufferHandle)
+    func refill(_ buffer: IIOBufferHandle) -> Result<Int, Errno>
+    func bufferBytes(_ buffer: IIOBufferHandle) -> UnsafeRawBufferPointer
+    func sampleSize(_ device: IIODeviceHandle) -> Int
+}
+
+/// An `iio_context`, owned by `IIOContext`.
+struct IIOContextHandle: Hashable, @unchecked Sendable { let pointer: OpaquePointer }
+/// An `iio_device`, valid while its context lives.
+struct IIODeviceHandle: Hashable, @unchecked Sendable { let pointer: OpaquePointer }
+/// An `iio_channel`, valid while its context lives.
+struct IIOChannelHandle: Hashable, @unchecked Sendable { let pointer: OpaquePointer }
+/// An `iio_buffer`, valid until destroyed.
+struct IIOBufferHandle: Hashable, @unchecked Sendable { let pointer: OpaquePointer }
+
 /// Every raw libiio and libudev call tiltd makes, and nothing else.
 ///
-/// Pointers stay `OpaquePointer`s; callers above this file turn failures
-/// into `IIOError`s that say what failed, where, and what to do. Negative
-/// return values of libiio are `-errno` (libiio 0.24 convention).
-enum LibIIO {
+/// Callers above this file turn failures into `IIOError`s that say what
+/// failed, where, and what to do. Negative return values of libiio are
+/// `-errno` (libiio 0.24 convention).
+struct LibIIO: IIOBackend {
     // MARK: Contexts
 
     /// Creates a context; the corresponding C function is
     /// `iio_create_context_from_uri`.
-    static func createContext(uri: String) -> Result<OpaquePointer, Errno> {
+    func createContext(uri: String) -> Result<IIOContextHandle, Errno> {
         tiltd_clear_errno()
-        if let context = iio_create_context_from_uri(uri) { return .success(context) }
+        if let context = iio_create_context_from_uri(uri) { return .success(IIOContextHandle(pointer: context)) }
         let code = tiltd_errno()
         return .failure(Errno(code == 0 ? EINVAL : code))
     }
 
     /// Frees a context. Only `IIOContext.deinit` calls this.
-    static func destroyContext(_ context: OpaquePointer) {
-        iio_context_destroy(context)
+    func destroyContext(_ context: IIOContextHandle) {
+        iio_context_destroy(context.pointer)
     }
 
     /// The backend's name: "local", "network", "usb", "xml".
-    static func contextName(_ context: OpaquePointer) -> String {
-        string(iio_context_get_name(context)) ?? ""
+    func contextName(_ context: IIOContextHandle) -> String {
+        Self.string(iio_context_get_name(context.pointer)) ?? ""
     }
 
     /// Sets the timeout of blocking operations (refill, network I/O).
-    static func setTimeout(_ context: OpaquePointer, milliseconds: UInt32) -> Int32 {
-        iio_context_set_timeout(context, milliseconds)
+    func setTimeout(_ context: IIOContextHandle, milliseconds: UInt32) -> Int32 {
+        iio_context_set_timeout(context.pointer, milliseconds)
     }
 
-    static func devices(_ context: OpaquePointer) -> [OpaquePointer] {
-        (0..<iio_context_get_devices_count(context)).compactMap { iio_context_get_device(context, $0) }
+    func devices(_ context: IIOContextHandle) -> [IIODeviceHandle] {
+        (0..<iio_context_get_devices_count(context.pointer)).compactMap {
+            iio_context_get_device(context.pointer, $0).map(IIODeviceHandle.init)
+        }
     }
 
     // MARK: Devices
 
-    static func deviceID(_ device: OpaquePointer) -> String {
-        string(iio_device_get_id(device)) ?? ""
+    func deviceID(_ device: IIODeviceHandle) -> String {
+        Self.string(iio_device_get_id(device.pointer)) ?? ""
     }
 
-    static func deviceName(_ device: OpaquePointer) -> String? {
-        string(iio_device_get_name(device))
+    func deviceName(_ device: IIODeviceHandle) -> String? {
+        Self.string(iio_device_get_name(device.pointer))
     }
 
-    static func deviceLabel(_ device: OpaquePointer) -> String? {
-        string(iio_device_get_label(device))
+    func deviceLabel(_ device: IIODeviceHandle) -> String? {
+        Self.string(iio_device_get_label(device.pointer))
     }
 
-    static func isTrigger(_ device: OpaquePointer) -> Bool {
-        iio_device_is_trigger(device)
+    func isTrigger(_ device: IIODeviceHandle) -> Bool {
+        iio_device_is_trigger(device.pointer)
     }
 
-    static func channels(_ device: OpaquePointer) -> [OpaquePointer] {
-        (0..<iio_device_get_channels_count(device)).compactMap { iio_device_get_channel(device, $0) }
+    func channels(_ device: IIODeviceHandle) -> [IIOChannelHandle] {
+        (0..<iio_device_get_channels_count(device.pointer)).compactMap {
+            iio_device_get_channel(device.pointer, $0).map(IIOChannelHandle.init)
+        }
     }
 
     /// An input channel by id ("accel_x"), or nil.
-    static func inputChannel(_ device: OpaquePointer, id: String) -> OpaquePointer? {
-        iio_device_find_channel(device, id, false)
+    func inputChannel(_ device: IIODeviceHandle, id: String) -> IIOChannelHandle? {
+        iio_device_find_channel(device.pointer, id, false).map(IIOChannelHandle.init)
     }
 
-    static func hasDeviceAttribute(_ device: OpaquePointer, _ name: String) -> Bool {
-        iio_device_find_attr(device, name) != nil
+    func hasDeviceAttribute(_ device: IIODeviceHandle, _ name: String) -> Bool {
+        iio_device_find_attr(device.pointer, name) != nil
     }
 
     /// Reads a device attribute's text; the C function is `iio_device_attr_read`.
-    static func readDeviceAttribute(_ device: OpaquePointer, _ name: String) -> Result<String, Errno> {
-        readText { iio_device_attr_read(device, name, $0, $1) }
+    func readDeviceAttribute(_ device: IIODeviceHandle, _ name: String) -> Result<String, Errno> {
+        Self.readText { iio_device_attr_read(device.pointer, name, $0, $1) }
     }
 
     /// Writes a device attribute; the C function is `iio_device_attr_write`.
-    static func writeDeviceAttribute(_ device: OpaquePointer, _ name: String, _ value: String) -> Errno? {
-        let written = iio_device_attr_write(device, name, value)
+    func writeDeviceAttribute(_ device: IIODeviceHandle, _ name: String, _ value: String) -> Errno? {
+        let written = iio_device_attr_write(device.pointer, name, value)
         return written < 0 ? Errno(Int32(-written)) : nil
     }
 
     /// The current trigger's name, nil when none is set or it cannot be read.
-    static func currentTriggerName(_ device: OpaquePointer) -> String? {
+    func currentTriggerName(_ device: IIODeviceHandle) -> String? {
         var trigger: OpaquePointer? = nil
-        guard iio_device_get_trigger(device, &trigger) == 0, let trigger else { return nil }
-        return deviceName(trigger)
+        guard iio_device_get_trigger(device.pointer, &trigger) == 0, let trigger else { return nil }
+        return deviceName(IIODeviceHandle(pointer: trigger))
     }
 
     /// Sets (or with nil clears) the device's trigger: `iio_device_set_trigger`.
-    static func setTrigger(_ device: OpaquePointer, _ trigger: OpaquePointer?) -> Errno? {
-        let status = iio_device_set_trigger(device, trigger)
+    func setTrigger(_ device: IIODeviceHandle, _ trigger: IIODeviceHandle?) -> Errno? {
+        let status = iio_device_set_trigger(device.pointer, trigger?.pointer)
         return status < 0 ? Errno(-status) : nil
     }
 
     // MARK: Channels
 
-    static func channelID(_ channel: OpaquePointer) -> String {
-        string(iio_channel_get_id(channel)) ?? ""
+    func isScanElement(_ channel: IIOChannelHandle) -> Bool {
+        iio_channel_is_scan_element(channel.pointer)
     }
 
-    static func isScanElement(_ channel: OpaquePointer) -> Bool {
-        iio_channel_is_scan_element(channel)
-    }
-
-    static func scanIndex(_ channel: OpaquePointer) -> Int {
-        Int(iio_channel_get_index(channel))
+    func scanIndex(_ channel: IIOChannelHandle) -> Int {
+        Int(iio_channel_get_index(channel.pointer))
     }
 
     /// The channel's scan element type as libiio parsed `scan_elements/*_type`.
-    static func dataFormat(_ channel: OpaquePointer) -> ScanElementType {
-        let format = iio_channel_get_data_format(channel).pointee
+    func dataFormat(_ channel: IIOChannelHandle) -> ScanElementType {
+        let format = iio_channel_get_data_format(channel.pointer).pointee
         return ScanElementType(bigEndian: format.is_be, signed: format.is_signed,
                                bits: Int(format.bits), storageBits: Int(format.length),
                                shift: Int(format.shift))
@@ -117,83 +165,83 @@ enum LibIIO {
     /// The sysfs file behind the channel attribute `name`, which is also the
     /// one `iio_channel_attr_read` reads when a per-axis and a shared file
     /// both appear as "scale".
-    static func channelAttributeFile(_ channel: OpaquePointer, _ name: String) -> String? {
-        string(iio_channel_attr_get_filename(channel, name))
+    func channelAttributeFile(_ channel: IIOChannelHandle, _ name: String) -> String? {
+        Self.string(iio_channel_attr_get_filename(channel.pointer, name))
     }
 
     /// The sysfs path of the channel attribute `name` when its context is
     /// the local backend (`/sys/bus/iio/devices/iio:deviceN/in_accel_x_raw`,
     /// the file libiio's local backend opens itself), else nil: over iiod
     /// or USB only libiio can read it.
-    static func localAttributePath(_ channel: OpaquePointer, _ name: String) -> String? {
-        guard let device = iio_channel_get_device(channel),
+    func localAttributePath(_ channel: IIOChannelHandle, _ name: String) -> String? {
+        guard let device = iio_channel_get_device(channel.pointer),
               let context = iio_device_get_context(device),
-              string(iio_context_get_name(context)) == "local",
-              let id = string(iio_device_get_id(device)),
+              Self.string(iio_context_get_name(context)) == "local",
+              let id = Self.string(iio_device_get_id(device)),
               let file = channelAttributeFile(channel, name) else { return nil }
         return "/sys/bus/iio/devices/\(id)/\(file)"
     }
 
-    static func hasChannelAttribute(_ channel: OpaquePointer, _ name: String) -> Bool {
-        iio_channel_find_attr(channel, name) != nil
+    func hasChannelAttribute(_ channel: IIOChannelHandle, _ name: String) -> Bool {
+        iio_channel_find_attr(channel.pointer, name) != nil
     }
 
     /// Reads a channel attribute's text; the C function is `iio_channel_attr_read`.
-    static func readChannelAttribute(_ channel: OpaquePointer, _ name: String) -> Result<String, Errno> {
-        readText { iio_channel_attr_read(channel, name, $0, $1) }
+    func readChannelAttribute(_ channel: IIOChannelHandle, _ name: String) -> Result<String, Errno> {
+        Self.readText { iio_channel_attr_read(channel.pointer, name, $0, $1) }
     }
 
-    static func enable(_ channel: OpaquePointer) { iio_channel_enable(channel) }
-    static func disable(_ channel: OpaquePointer) { iio_channel_disable(channel) }
+    func enable(_ channel: IIOChannelHandle) { iio_channel_enable(channel.pointer) }
+    func disable(_ channel: IIOChannelHandle) { iio_channel_disable(channel.pointer) }
 
     // MARK: Buffers
 
     /// Creates (and so enables) a buffer of `samples` scans: `iio_device_create_buffer`.
-    static func createBuffer(_ device: OpaquePointer, samples: Int) -> Result<OpaquePointer, Errno> {
+    func createBuffer(_ device: IIODeviceHandle, samples: Int) -> Result<IIOBufferHandle, Errno> {
         tiltd_clear_errno()
-        if let buffer = iio_device_create_buffer(device, samples, false) { return .success(buffer) }
+        if let buffer = iio_device_create_buffer(device.pointer, samples, false) { return .success(IIOBufferHandle(pointer: buffer)) }
         let code = tiltd_errno()
         return .failure(Errno(code == 0 ? EIO : code))
     }
 
     /// Makes `refill` return EAGAIN at once when no scan is ready instead
     /// of waiting: `iio_buffer_set_blocking_mode`.
-    static func setNonBlocking(_ buffer: OpaquePointer) -> Errno? {
-        let result = iio_buffer_set_blocking_mode(buffer, false)
+    func setNonBlocking(_ buffer: IIOBufferHandle) -> Errno? {
+        let result = iio_buffer_set_blocking_mode(buffer.pointer, false)
         return result < 0 ? Errno(Int32(-result)) : nil
     }
 
     /// Disables the buffer and frees it: `iio_buffer_destroy`.
-    static func destroyBuffer(_ buffer: OpaquePointer) { iio_buffer_destroy(buffer) }
+    func destroyBuffer(_ buffer: IIOBufferHandle) { iio_buffer_destroy(buffer.pointer) }
 
     /// The file descriptor that becomes readable when the buffer has a scan
     /// (`iio_buffer_get_poll_fd`); nil when the backend has none.
-    static func pollDescriptor(_ buffer: OpaquePointer) -> Int32? {
-        let descriptor = iio_buffer_get_poll_fd(buffer)
+    func pollDescriptor(_ buffer: IIOBufferHandle) -> Int32? {
+        let descriptor = iio_buffer_get_poll_fd(buffer.pointer)
         return descriptor < 0 ? nil : descriptor
     }
 
     /// Wakes a refill blocked in another thread: `iio_buffer_cancel`.
-    static func cancel(_ buffer: OpaquePointer) { iio_buffer_cancel(buffer) }
+    func cancel(_ buffer: IIOBufferHandle) { iio_buffer_cancel(buffer.pointer) }
 
     /// Blocks until the buffer is full or the context timeout passes:
     /// `iio_buffer_refill`. Returns the number of bytes read.
-    static func refill(_ buffer: OpaquePointer) -> Result<Int, Errno> {
-        let read = iio_buffer_refill(buffer)
+    func refill(_ buffer: IIOBufferHandle) -> Result<Int, Errno> {
+        let read = iio_buffer_refill(buffer.pointer)
         return read < 0 ? .failure(Errno(Int32(-read))) : .success(read)
     }
 
     /// The bytes the last refill delivered.
-    static func bufferBytes(_ buffer: OpaquePointer) -> UnsafeRawBufferPointer {
-        guard let start = iio_buffer_start(buffer), let end = iio_buffer_end(buffer) else {
+    func bufferBytes(_ buffer: IIOBufferHandle) -> UnsafeRawBufferPointer {
+        guard let start = iio_buffer_start(buffer.pointer), let end = iio_buffer_end(buffer.pointer) else {
             return UnsafeRawBufferPointer(start: nil, count: 0)
         }
         return UnsafeRawBufferPointer(start: start, count: end - start)
     }
 
     /// One scan's size in bytes with the currently enabled channels.
-    static func sampleSize(_ device: OpaquePointer) -> Int {
-        iio_device_get_sample_size(device)
+    func sampleSize(_ device: IIODeviceHandle) -> Int {
+        iio_device_get_sample_size(device.pointer)
     }
 
     // MARK: udev

@@ -1,7 +1,7 @@
 import Motion
 /// Where a device's mount matrix came from, in SPEC §4's priority order.
 public enum MountMatrixSource: String, Sendable, CaseIterable {
-    /// `--mount-matrix` on the command line (overrides everything).
+    /// `Setting.mountMatrix` on the command line (overrides everything).
     case commandLine = "command line"
     /// The udev property `ACCEL_MOUNT_MATRIX` (hwdb quirks), checked first.
     case udev = "udev ACCEL_MOUNT_MATRIX"

@@ -10,7 +10,8 @@ import Motion
 /// USB, or when a file cannot be opened directly, it reads through libiio.
 /// libiio stays the one that discovers the device and its files.
 final class PolledReader {
-    let axes: [OpaquePointer]
+    let iio: any IIOBackend
+    let axes: [IIOChannelHandle]
     let shownName: String
     let kind: String
     /// The open x, y, z files; nil when reading through libiio.
@@ -20,12 +21,13 @@ final class PolledReader {
     /// How often the open files are checked for having been replaced.
     private static let staleCheckNanoseconds: Int64 = 100_000_000
 
-    init(axes: [OpaquePointer], shownName: String, kind: String = "accel") {
+    init(iio: any IIOBackend, axes: [IIOChannelHandle], shownName: String, kind: String = "accel") {
+        self.iio = iio
         self.axes = axes
         self.shownName = shownName
         self.kind = kind
         checkedNanoseconds = MonotonicClock.nanoseconds()
-        let paths = axes.prefix(3).compactMap { LibIIO.localAttributePath($0, "raw") }
+        let paths = axes.prefix(3).compactMap { iio.localAttributePath($0, "raw") }
         if paths.count == 3 { files = try? paths.map { path throws(Errno) in try SysfsAttributeFile(path: path) } }
     }
 
@@ -76,11 +78,11 @@ final class PolledReader {
     private func readThroughLibIIO() throws -> SIMD3<Double> {
         var raw = SIMD3<Double>()
         for index in 0..<3 {
-            switch LibIIO.readChannelAttribute(axes[index], "raw") {
+            switch iio.readChannelAttribute(axes[index], "raw") {
             case .success(let text):
                 raw[index] = Double(try AttributeText.integer(text, attribute: "\(shownName) \(fileName(index))"))
             case .failure(let errno):
-                let file = LibIIO.channelAttributeFile(axes[index], "raw") ?? "raw"
+                let file = iio.channelAttributeFile(axes[index], "raw") ?? "raw"
                 throw IIOError("reading \(file)", on: shownName, errno: errno)
             }
         }

@@ -1,7 +1,8 @@
 import Motion
 /// Reads a hub's `in_rot_quaternion_raw` (four integers) on demand.
 struct RotationReader {
-    let channel: OpaquePointer
+    let iio: any IIOBackend
+    let channel: IIOChannelHandle
     let info: RotationInfo
 
     /// The four components as the hub gives them, times the scale.
@@ -9,7 +10,7 @@ struct RotationReader {
     /// - Throws: `IIOError` when the read fails, `AttributeTextError` when
     ///   the text is not four integers.
     func read() throws -> SIMD4<Double> {
-        switch LibIIO.readChannelAttribute(channel, "raw") {
+        switch iio.readChannelAttribute(channel, "raw") {
         case .failure(let errno):
             throw IIOError("reading in_rot_quaternion_raw", on: info.displayName, errno: errno)
         case .success(let text):

@@ -6,6 +6,6 @@ public struct ScanElementTypeError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         "scan element type \"\(text.replacingNewlines())\" is not [be|le]:[s|u]BITS/STORAGE[>>SHIFT]: "
-            + "the driver reports a format tiltd cannot decode; use --mode poll"
+            + "the driver reports a format tiltd cannot decode; use \(Setting.mode) poll"
     }
 }

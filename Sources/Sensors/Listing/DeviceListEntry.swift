@@ -18,7 +18,7 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
     public var mountMatrixSource: String
     public var samplingFrequencyHertz: Double?
     public var samplingFrequencyAvailable: String?
-    /// The rate `tiltd run` would use without --rate, in Hz.
+    /// The rate `tiltd run` would use without `Setting.rate`, in Hz.
     public var defaultRateHertz: Double
     public var buffered: Bool
     public var timestamp: Bool
@@ -29,7 +29,7 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
     public var gyro: DeviceListGyroEntry?
     /// Why a paired gyroscope cannot be used, if so.
     public var gyroProblem: String?
-    /// The hub's fused rotation (`--source rotation`), if any.
+    /// The hub's fused rotation (`Setting.source` `rotation`), if any.
     public var rotation: Rotation?
 
     public struct Rotation: Encodable, Sendable, Equatable {
@@ -114,7 +114,7 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
         }
         if let rotation {
             lines.append("    rotation      \(rotation.id)  \(rotation.name ?? "(no name)")  fused quaternion, scale "
-                         + "\(CaptureRate.attributeText(rotation.scale)) (\(rotation.scaleSource)); --source rotation")
+                         + "\(CaptureRate.attributeText(rotation.scale)) (\(rotation.scaleSource)); \(Setting.source) rotation")
         }
         return lines.joined(separator: "\n") + "\n"
     }

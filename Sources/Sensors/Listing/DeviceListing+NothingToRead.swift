@@ -1,3 +1,4 @@
+import Motion
 extension DeviceListing {
     /// Said after the reason when there is nothing to read at all (`list`,
     /// and `run` when no device opens): the game pads looked for too (on
@@ -5,7 +6,7 @@ extension DeviceListing {
     public static func nothingToReadHint(uri: String) -> String {
         (uri == "local:" ? "no game pad or handheld with a motion sensor either (DualShock 4, DualSense, "
             + "Switch Pro, Joy-Con, Steam Deck, read over evdev); " : "")
-            + "to try tiltd without hardware, replay a recording (tiltd replay --realtime "
+            + "to try tiltd without hardware, replay a recording (tiltd replay \(Setting.realtime) "
             + "recordings/synthetic-tilt-sweep.trace) or fake a device with umockdev "
             + "(docs/devices.md, Testing without hardware)"
     }

@@ -2,9 +2,9 @@ import Motion
 
 /// What `tiltd list` shows: the IIO accelerometers and the game pads'
 /// motion sensors, which of them `tiltd run` would read without
-/// `--device` (the display accelerometer, never one in the base, else the
+/// `Setting.device` (the display accelerometer, never one in the base, else the
 /// first pad), and why none is chosen when so; as text blocks (Jobs adds the
-/// JSON array of `tiltd list --json`).
+/// JSON array of `tiltd list` with `Setting.json`).
 public struct DeviceListing: Sendable {
     public var accelerometers: [AccelerometerInfo]
     public var pads: [MotionPadInfo]

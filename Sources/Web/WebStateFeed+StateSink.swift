@@ -1,4 +1,0 @@
-import Streaming
-
-/// The web page's feed takes states like any other sink.
-extension WebStateFeed: StateSink {}

@@ -1,0 +1,31 @@
+import Foundation
+import Motion
+import RunCommandLine
+import Testing
+
+/// Only the command line spells options (issue 23): library code, its
+/// strings and its comments name settings by type (`Setting.listen`), so a
+/// renamed option is renamed in one place.
+@Suite struct LibraryFlagTests {
+    /// The command-line layer, where options are spelt.
+    static let commandLine: Set<String> = ["tiltd", "tiltd-run", "RunCommandLine"]
+
+    @Test func librariesSpellNoOption() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+            .filter { !Self.commandLine.contains($0) }
+        #expect(modules.contains("Sensors") && modules.contains("Web"), "\(sources.path): \(modules)")
+        let flags = try Setting.allCases.map { try Regex("\($0.flag)(?![a-z-])") }
+        for module in modules {
+            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path)?
+                .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            for file in files {
+                let text = try String(contentsOf: sources.appendingPathComponent("\(module)/\(file)"), encoding: .utf8)
+                for flag in flags where text.contains("--") && text.contains(flag) {
+                    Issue.record("Sources/\(module)/\(file) spells an option: name it as a Setting instead")
+                }
+            }
+        }
+    }
+}

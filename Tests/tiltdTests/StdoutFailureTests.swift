@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import TiltdTestSupport
+
+/// Standard output failing ends the run through its normal end (issue 23:
+/// no exit() on the capture thread): one error line, status 1, and the
+/// socket file removed as after any other stop.
+@Suite struct StdoutFailureTests {
+    @Test func aReplayWhoseStdoutCannotBeWrittenStopsWithOneErrorAndRemovesItsSocket() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let readOnly = dir + "/stdout", socket = dir + "/t.sock"
+        _ = FileManager.default.createFile(atPath: readOnly, contents: Data())
+        let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
+        // Standard output opened for reading only: every write fails (EBADF).
+        let r = try TiltdProcess.execute(URL(fileURLWithPath: "/bin/sh"), [
+            "-c", "exec \"$0\" replay --realtime --listen unix:\(socket) \(sweep) 1<\(readOnly)", TiltdProcess.binary.path,
+        ], timeout: 60)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("tiltd: error: cannot write to standard output: Bad file descriptor\n"),
+                "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "tiltd: error:").count == 2, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+}
