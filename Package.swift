@@ -202,6 +202,7 @@ let package = Package(
                 "Sensors",
                 "TiltBus",
                 "Streaming",
+                "DSU",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -242,9 +243,23 @@ let package = Package(
             ])]
         ),
         // DSU: the cemuhook protocol (v1001) that emulators read motion with:
-        // requests, packets, subscribers (docs/dsu.md). No dependencies.
-        .target(name: "DSU"),
-        .testTarget(name: "DSUTests", dependencies: ["DSU"]),
+        // requests, packets, subscribers (docs/dsu.md), and the server.
+        // The server is a consumer of Streaming's hub on SwiftNIO (no Foundation: `tiltd run` links it).
+        .target(
+            name: "DSU",
+            dependencies: [
+                "Motion",
+                "Sensors",
+                "Knob",
+                "Streaming",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "DSUTests", dependencies: ["DSU", "Streaming", "Motion", "Sensors", "TiltdTestSupport",
+                                                     .product(name: "NIOCore", package: "swift-nio")]),
         // Two tiers (scripts/test.sh): the system tier is tiltdTests,
         // TiltBusTests, WebTests, LevelsTests and StreamingSystemTests (they
         // start tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg);

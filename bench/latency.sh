@@ -9,6 +9,8 @@
 #    pipeline); bench/latency_client.py subtracts it from CLOCK_MONOTONIC when
 #    the line arrives on the Unix socket: pipeline + broadcaster thread +
 #    kernel + the Python client's wake-up. Prints p50/p90/p99/max.
+#    The same for the DSU server (--dsu): sample → DSU packet, from the
+#    packet's motion timestamp (bench/dsu_latency_client.py).
 # 2. CPU at 100 Hz with the device still (constant readings, the change gate
 #    closed): `tiltd run --listen` with one connected client, utime+stime of
 #    the tiltd process from /proc over SECONDS, as a percentage of one core;
@@ -127,6 +129,16 @@ measure_latency() {
     kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
 }
 
+# The same with the DSU server: sample → DSU packet (bench/dsu_latency_client.py).
+measure_dsu_latency() {
+    echo "== DSU latency, 200 Hz, every sample a packet, ${seconds} s"
+    umockdev-run --device "$work/still.umockdev" -- \
+        "$bin" run --mode poll --rate 200 --dsu 127.0.0.1:26799 >/dev/null 2>"$work/dsu.err" &
+    pids+=($!)
+    python3 "$root/bench/dsu_latency_client.py" 26799 --seconds "$seconds"
+    kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
+}
+
 # CPU of the tiltd process over SECONDS (utime + stime from /proc), with a
 # client connected to SOCKET (or none: "-").
 measure_cpu() {
@@ -204,6 +216,7 @@ for round in $(seq 1 "$rounds"); do
         bin="${builds[$i]}"
         echo "#### round $round/$rounds: ${labels[$i]}"
         measure_latency
+        measure_dsu_latency
         measure_cpu_all
     done
 done

@@ -25,5 +25,6 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try DeviceListingReport.write(uri: uri, json: json)
+        if !json { TiltdLog.logger.notice("\(DSUOptions.emulatorHint)") }
     }
 }
