@@ -258,8 +258,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "DSUTests", dependencies: ["DSU", "Streaming", "Motion", "Sensors", "TiltdTestSupport",
-                                                     .product(name: "NIOCore", package: "swift-nio")]),
+        .testTarget(name: "DSUTests", dependencies: ["DSU", "Streaming", "Motion", "Sensors", "TiltdTestSupport"]),
         // Two tiers (scripts/test.sh): the system tier is tiltdTests,
         // TiltBusTests, WebTests, LevelsTests and StreamingSystemTests (they
         // start tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg);
@@ -289,6 +288,7 @@ let package = Package(
         // lines, the test tier.
         .target(name: "TiltdTestSupport", dependencies: [
             "Knob", "Motion", "Streaming", .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         ], path: "Tests/TiltdTestSupport"),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Motion", "Sensors", "Knob", "TiltdTestSupport"]),
         // The capture run in this process against iiod under umockdev.

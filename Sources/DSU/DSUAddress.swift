@@ -19,7 +19,7 @@ public struct DSUAddress: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses `PORT` or `HOST:PORT`.
     ///
-    /// - Throws: `SettingError` naming `Setting.dsu` and the form expected.
+    /// - Throws: `SettingError` saying what form is expected.
     public init(parsing argument: String) throws(SettingError) {
         var host = Self.defaultHost
         var portText = Substring(argument)
@@ -28,12 +28,12 @@ public struct DSUAddress: Equatable, Sendable, CustomStringConvertible {
             portText = argument[argument.index(after: colon)...]
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         }
-        guard let port = UInt16(portText), port > 0 else {
-            throw SettingError("\(.dsu) \(argument): expected PORT or HOST:PORT with a port from 1 to 65535, "
+        guard let port = UInt16(portText) else {
+            throw SettingError("expected PORT or HOST:PORT with a port from 0 to 65535 (0: any free one, named in the log), "
                 + "for example \(DSUProtocol.defaultPort) or 127.0.0.1:\(DSUProtocol.defaultPort)")
         }
         guard (try? SocketAddress(ipAddress: host, port: Int(port))) != nil else {
-            throw SettingError("\(.dsu) \(argument): \(host) is not an IP address; give one, for example "
+            throw SettingError("\(host) is not an IP address; give one, for example "
                 + "127.0.0.1 (this machine only) or the address of the interface to serve on")
         }
         self.host = host

@@ -5,38 +5,38 @@ import Synchronization
 /// A DSU client written from the protocol description (SPEC §16), not from
 /// the server's code: it builds requests byte by byte, checks every answer's
 /// header and CRC with its own bitwise CRC-32, and reads the fields by offset.
-final class DSUTestClient: @unchecked Sendable {
+public final class DSUTestClient: @unchecked Sendable {
     /// One answer, its header checked.
-    struct Answer {
-        var bytes: [UInt8]
-        var type: UInt32 { u32(16) }
-        var serverID: UInt32 { u32(12) }
-        func u16(_ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
-        func u32(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * $1) } }
-        func u64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(bytes[at + $1]) << (8 * $1) } }
-        func float(_ at: Int) -> Float { Float(bitPattern: u32(at)) }
+    public struct Answer {
+        public var bytes: [UInt8]
+        public var type: UInt32 { u32(16) }
+        public var serverID: UInt32 { u32(12) }
+        public func u16(_ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
+        public func u32(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * $1) } }
+        public func u64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(bytes[at + $1]) << (8 * $1) } }
+        public func float(_ at: Int) -> Float { Float(bitPattern: u32(at)) }
         /// Slot, state, model, connection, MAC, battery (bytes 20–30).
-        var slot: UInt8 { bytes[20] }
-        var slotState: UInt8 { bytes[21] }
-        var model: UInt8 { bytes[22] }
-        var connection: UInt8 { bytes[23] }
-        var mac: [UInt8] { Array(bytes[24..<30]) }
-        var battery: UInt8 { bytes[30] }
-        var accelerationG: SIMD3<Float> { SIMD3(float(76), float(80), float(84)) }
-        var gyroDegreesPerSecond: SIMD3<Float> { SIMD3(float(88), float(92), float(96)) }
+        public var slot: UInt8 { bytes[20] }
+        public var slotState: UInt8 { bytes[21] }
+        public var model: UInt8 { bytes[22] }
+        public var connection: UInt8 { bytes[23] }
+        public var mac: [UInt8] { Array(bytes[24..<30]) }
+        public var battery: UInt8 { bytes[30] }
+        public var accelerationG: SIMD3<Float> { SIMD3(float(76), float(80), float(84)) }
+        public var gyroDegreesPerSecond: SIMD3<Float> { SIMD3(float(88), float(92), float(96)) }
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case malformed(String)
-        var description: String { if case .malformed(let why) = self { why } else { "" } }
+        public var description: String { if case .malformed(let why) = self { why } else { "" } }
     }
 
     private let channel: any Channel
     private var iterator: AsyncStream<[UInt8]>.Iterator
-    let id: UInt32
-    let server: SocketAddress
+    public let id: UInt32
+    public let server: SocketAddress
 
-    init(serverPort: UInt16, id: UInt32 = .random(in: 1...UInt32.max)) async throws {
+    public init(serverPort: UInt16, id: UInt32 = .random(in: 1...UInt32.max)) async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
         channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
@@ -53,12 +53,12 @@ final class DSUTestClient: @unchecked Sendable {
     deinit { channel.close(promise: nil) }
 
     /// Sends raw bytes (garbage included).
-    func send(_ bytes: [UInt8]) async throws {
+    public func send(_ bytes: [UInt8]) async throws {
         try await channel.writeAndFlush(AddressedEnvelope(remoteAddress: server, data: ByteBuffer(bytes: bytes)))
     }
 
     /// A request as the protocol describes it: header with CRC, type, message.
-    static func request(type: UInt32, message: [UInt8], id: UInt32) -> [UInt8] {
+    public static func request(type: UInt32, message: [UInt8], id: UInt32) -> [UInt8] {
         var packet = Array("DSUC".utf8) + le(UInt16(1001)) + le(UInt16(4 + message.count)) + le(UInt32(0)) + le(id)
         packet += le(type) + message
         let crc = crc32(packet)
@@ -66,19 +66,19 @@ final class DSUTestClient: @unchecked Sendable {
         return packet
     }
 
-    func requestVersion() async throws { try await send(Self.request(type: 0x100000, message: [], id: id)) }
+    public func requestVersion() async throws { try await send(Self.request(type: 0x100000, message: [], id: id)) }
 
-    func requestPorts(_ slots: [UInt8]) async throws {
+    public func requestPorts(_ slots: [UInt8]) async throws {
         try await send(Self.request(type: 0x100001, message: Self.le(Int32(slots.count)) + slots, id: id))
     }
 
     /// flags 0: every controller; 1: by slot; 2: by MAC.
-    func requestData(flags: UInt8 = 0, slot: UInt8 = 0, mac: [UInt8] = [0, 0, 0, 0, 0, 0]) async throws {
+    public func requestData(flags: UInt8 = 0, slot: UInt8 = 0, mac: [UInt8] = [0, 0, 0, 0, 0, 0]) async throws {
         try await send(Self.request(type: 0x100002, message: [flags, slot] + mac, id: id))
     }
 
     /// The next answer, its header and CRC checked.
-    func next() async throws -> Answer {
+    public func next() async throws -> Answer {
         guard let bytes = await iterator.next() else { throw Failure.malformed("the client closed") }
         guard bytes.count >= 20, Array(bytes[0..<4]) == Array("DSUS".utf8) else { throw Failure.malformed("no DSUS header") }
         let answer = Answer(bytes: bytes)
@@ -90,12 +90,12 @@ final class DSUTestClient: @unchecked Sendable {
         return answer
     }
 
-    static func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+    public static func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
         (0..<MemoryLayout<T>.size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
     /// zlib's CRC-32, bit by bit.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -118,7 +118,7 @@ final class DSUTestClient: @unchecked Sendable {
 
 /// The server's client counts as they change, for waiting on a subscription
 /// (the request is read on the event loop) instead of guessing.
-final class CountWatch: Sendable {
+public final class CountWatch: Sendable {
     private struct State {
         var count: Int?
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -126,9 +126,9 @@ final class CountWatch: Sendable {
 
     private let state = Mutex(State())
 
-    init() {}
+    public init() {}
 
-    var callback: @Sendable (Int) -> Void {
+    public var callback: @Sendable (Int) -> Void {
         { [self] count in
             let ready = state.withLock { state in
                 state.count = count
@@ -141,7 +141,7 @@ final class CountWatch: Sendable {
     }
 
     /// Waits until the latest report says `count`.
-    func wait(for count: Int) async {
+    public func wait(for count: Int) async {
         await withCheckedContinuation { continuation in
             let now = state.withLock { state in
                 if state.count == count { return true }

@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+import Motion
+import Testing
+import TiltdTestSupport
+
+/// `tiltd replay --realtime --dsu` as a spawned process, read by the
+/// protocol-description client (TiltdTestSupport/DSUTestClient).
+@Suite struct DSUSystemTests {
+    static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
+
+    /// The port from "serving DSU motion on udp:127.0.0.1:PORT".
+    static func port(in stderr: String) -> UInt16? {
+        guard let range = stderr.range(of: "serving DSU motion on udp:127.0.0.1:") else { return nil }
+        return UInt16(stderr[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    @Test func aRealtimeReplayStreamsTheRecordingsSamplesAndSIGTERMClosesTheSocket() async throws {
+        let tiltd = try SocketTiltdProcess(["replay", Self.recording, "--realtime", "--dsu", "0"])
+        // Ready when it says where it serves (port 0: a free one).
+        #expect(tiltd.waitFor { Self.port(in: tiltd.stderr) != nil }, "\(tiltd.stderr)")
+        let port = try #require(Self.port(in: tiltd.stderr))
+        #expect(!tiltd.stderr.contains("authentication"))
+        let readings = try Recording.load(path: Self.recording).readings
+        let byMicroseconds = Dictionary(readings.map { (UInt64($0.timestampNanoseconds / 1000), $0) },
+                                        uniquingKeysWith: { first, _ in first })
+        let client = try await DSUTestClient(serverPort: port)
+        try await client.requestPorts([0])
+        let info = try await client.next()
+        #expect(info.slot == 0 && info.slotState == 2 && info.mac != [0, 0, 0, 0, 0, 0])
+        try await client.requestData()
+        var previous: DSUTestClient.Answer?
+        for _ in 0..<25 {
+            let packet = try await client.next()
+            #expect(packet.type == 0x100002 && packet.bytes.count == 100)
+            // Every sample, each the recording's own, in order.
+            let reading = try #require(byMicroseconds[packet.u64(68)], "timestamp \(packet.u64(68)) µs is no sample's")
+            let g = reading.acceleration / 9.80665  // standard gravity, m/s² per g
+            #expect(abs(packet.accelerationG.x - Float(g.x)) < 1e-4)
+            #expect(abs(packet.accelerationG.y + Float(g.z)) < 1e-4)
+            #expect(abs(packet.accelerationG.z + Float(g.y)) < 1e-4)
+            if let previous {
+                #expect(packet.u32(32) == previous.u32(32) + 1)
+                let index = readings.firstIndex { UInt64($0.timestampNanoseconds / 1000) == previous.u64(68) }!
+                #expect(packet.u64(68) == UInt64(readings[index + 1].timestampNanoseconds / 1000))
+            } else {
+                #expect(packet.u32(32) == 0)
+            }
+            previous = packet
+        }
+        kill(tiltd.tiltdPID!, SIGTERM)
+        tiltd.process.waitUntilExit()
+        #expect(tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
+        // The socket is gone: binding its port again succeeds.
+        let again = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(again) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(again, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(bound == 0)
+    }
+}
