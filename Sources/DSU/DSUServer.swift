@@ -50,6 +50,8 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
 
     private let state: Mutex<State>
     private let hasSubscribers = Atomic<Bool>(false)
+    /// Slot 0's model as the last sample showed it (a gyroscope's rate or none).
+    private let model = Atomic<UInt8>(DSUController.Model.accelerometerOnly.rawValue)
     private let clock: C
     private let machineID: String
     private let channel: any Channel
@@ -95,7 +97,7 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
             DSUDatagramSocket.close(socket.sendDescriptor)
             throw SettingError("\(.dsu) \(address): cannot serve: \(error)")
         }
-        requests.server = self
+        channel.eventLoop.execute { requests.server = self }
         // Subscribers that stopped asking are dropped even while no sample comes.
         let expiry = channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { [weak self] _ in
             self?.expireClients()
@@ -109,7 +111,11 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
     public var clientCount: Int { state.withLock { $0.subscribers.count } }
 
     /// What slot 0 says now.
-    public var controller: DSUController { state.withLock { $0.controller } }
+    public var controller: DSUController {
+        var controller = state.withLock { $0.controller }
+        controller.model = DSUController.Model(rawValue: model.load(ordering: .relaxed)) ?? .accelerometerOnly
+        return controller
+    }
 
     /// Drops the clients that have not re-requested in time (the event loop
     /// calls it every second; tests after moving their clock).
@@ -154,10 +160,8 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
 
     public func take(_ sample: PublishedSample) {
         let model: DSUController.Model = sample.correctedRotationRate == nil ? .accelerometerOnly : .fullGyro
-        guard hasSubscribers.load(ordering: .relaxed) else {
-            if controller.model != model { state.withLock { $0.controller.model = model } }
-            return
-        }
+        self.model.store(model.rawValue, ordering: .relaxed)
+        guard hasSubscribers.load(ordering: .relaxed) else { return }
         let now = clock.now
         state.withLock { state in
             state.controller.model = model
@@ -185,9 +189,9 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
         let axes = DSUAxes(status)
         state.withLock { state in
             state.controller.mac = mac
-            state.controller.model = fusingGyroscope ? .fullGyro : .accelerometerOnly
             state.axes = axes
         }
+        model.store((fusingGyroscope ? DSUController.Model.fullGyro : .accelerometerOnly).rawValue, ordering: .relaxed)
     }
 
     /// Stops sending and closes the socket. Idempotent; never blocks. Call
@@ -233,7 +237,8 @@ private final class DSURequestHandler: ChannelInboundHandler, @unchecked Sendabl
     typealias InboundIn = AddressedEnvelope<ByteBuffer>
     typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
-    /// Set once, before the first read can arrive (weak: the server owns the channel).
+    /// Set on the event loop once the server exists (a datagram read before
+    /// that goes unanswered, as if lost); weak: the server owns the channel.
     weak var server: (any DSUAnswering)?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

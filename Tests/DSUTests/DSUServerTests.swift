@@ -236,6 +236,21 @@ import TiltdTestSupport
         #expect(served.server.clientCount == 2)
     }
 
+    @Test func subscribersCountAsDemandForTheDevice() async throws {
+        let demand = DemandCount(), clock = ManualClock()
+        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), clock: clock, machineID: "m",
+                                         logger: LogCapture().logger, onClientCountChange: { demand.set(.dsu, $0) })
+        defer { server.close() }
+        demand.busClaims(1)
+        let client = try await DSUTestClient(serverPort: server.address.port)
+        try await client.requestData()
+        var sequence: UInt64 = 0
+        while let (next, total) = await demand.next(after: sequence), total != 2 { sequence = next }
+        clock.advance(by: .seconds(5))
+        server.expireClients()
+        #expect(demand.total == 1)
+    }
+
     @Test func closingStopsTheStream() async throws {
         let served = try await Self.serve()
         let client = try await DSUTestClient(serverPort: served.server.address.port)

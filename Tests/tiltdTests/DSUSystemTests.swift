@@ -17,8 +17,10 @@ import TiltdTestSupport
 
     @Test func aRealtimeReplayStreamsTheRecordingsSamplesAndSIGTERMClosesTheSocket() async throws {
         let tiltd = try SocketTiltdProcess(["replay", Self.recording, "--realtime", "--dsu", "0"])
-        // Ready when it says where it serves (port 0: a free one).
-        #expect(tiltd.waitFor { Self.port(in: tiltd.stderr) != nil }, "\(tiltd.stderr)")
+        // Ready when it says where it serves (port 0: a free one). Waited
+        // for off the cooperative pool, which the client's NIO tasks need.
+        let ready = try await TestThreadExecutor.offPool { tiltd.waitFor { Self.port(in: tiltd.stderr) != nil } }
+        #expect(ready, "\(tiltd.stderr)")
         let port = try #require(Self.port(in: tiltd.stderr))
         #expect(!tiltd.stderr.contains("authentication"))
         let readings = try Recording.load(path: Self.recording).readings
@@ -48,9 +50,9 @@ import TiltdTestSupport
             }
             previous = packet
         }
-        kill(tiltd.tiltdPID!, SIGTERM)
-        tiltd.process.waitUntilExit()
-        #expect(tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
+        let stopped = try await TestThreadExecutor.offPool { tiltd.stop(with: SIGTERM) }
+        #expect(stopped && tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
+        #expect(tiltd.stderr.contains("SIGTERM: stopping"))
         // The socket is gone: binding its port again succeeds.
         let again = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(again) }
