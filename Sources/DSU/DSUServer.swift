@@ -89,6 +89,8 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
                 // One byte more than any request: a longer datagram arrives
                 // truncated to that and is ignored as oversized.
                 .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: DSUProtocol.maximumRequestBytes + 1))
+                // Reading starts once the handler knows its server (below).
+                .channelOption(.autoRead, value: false)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(requests) }
                 }
@@ -97,7 +99,8 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
             DSUDatagramSocket.close(socket.sendDescriptor)
             throw SettingError("\(.dsu) \(address): cannot serve: \(error)")
         }
-        channel.eventLoop.execute { requests.server = self }
+        requests.server = self
+        try await channel.setOption(.autoRead, value: true).get()
         // Subscribers that stopped asking are dropped even while no sample comes.
         let expiry = channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { [weak self] _ in
             self?.expireClients()
@@ -237,8 +240,7 @@ private final class DSURequestHandler: ChannelInboundHandler, @unchecked Sendabl
     typealias InboundIn = AddressedEnvelope<ByteBuffer>
     typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
-    /// Set on the event loop once the server exists (a datagram read before
-    /// that goes unanswered, as if lost); weak: the server owns the channel.
+    /// Set before the channel starts reading; weak: the server owns the channel.
     weak var server: (any DSUAnswering)?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -28,16 +28,26 @@ public final class DSUTestClient: @unchecked Sendable {
 
     public enum Failure: Error, CustomStringConvertible {
         case malformed(String)
-        public var description: String { if case .malformed(let why) = self { why } else { "" } }
+        case timedOut(seconds: Int64)
+        public var description: String {
+            switch self {
+            case .malformed(let why): why
+            case .timedOut(let seconds): "no answer within \(seconds) s"
+            }
+        }
     }
 
     private let channel: any Channel
-    private var iterator: AsyncStream<[UInt8]>.Iterator
+    /// Datagrams, and the failure bounds `next()` schedules (by number).
+    private enum Arrival { case datagram([UInt8]), deadline(Int) }
+    private var iterator: AsyncStream<Arrival>.Iterator
+    private let continuation: AsyncStream<Arrival>.Continuation
+    private var deadlines = 0
     public let id: UInt32
     public let server: SocketAddress
 
     public init(serverPort: UInt16, id: UInt32 = .random(in: 1...UInt32.max)) async throws {
-        let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        let (stream, continuation) = AsyncStream.makeStream(of: Arrival.self)
         channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -46,6 +56,7 @@ public final class DSUTestClient: @unchecked Sendable {
             }
             .bind(host: "127.0.0.1", port: 0).get()
         iterator = stream.makeAsyncIterator()
+        self.continuation = continuation
         self.id = id
         server = try SocketAddress(ipAddress: "127.0.0.1", port: Int(serverPort))
     }
@@ -78,8 +89,24 @@ public final class DSUTestClient: @unchecked Sendable {
     }
 
     /// The next answer, its header and CRC checked.
-    public func next() async throws -> Answer {
-        guard let bytes = await iterator.next() else { throw Failure.malformed("the client closed") }
+    ///
+    /// - Parameter seconds: bounds a failure (a server that never answers),
+    ///   never a success: generous for loaded machines.
+    public func next(within seconds: Int64 = 60) async throws -> Answer {
+        deadlines += 1
+        let deadline = deadlines, continuation = self.continuation
+        let timer = channel.eventLoop.scheduleTask(in: .seconds(seconds)) { continuation.yield(.deadline(deadline)) }
+        defer { timer.cancel() }
+        var received: [UInt8]?
+        while received == nil {
+            switch await iterator.next() {
+            case .datagram(let bytes): received = bytes
+            case .deadline(let number) where number == deadline: throw Failure.timedOut(seconds: seconds)
+            case .deadline: continue  // an earlier call's, cancelled too late
+            case nil: throw Failure.malformed("the client closed")
+            }
+        }
+        let bytes = received!
         guard bytes.count >= 20, Array(bytes[0..<4]) == Array("DSUS".utf8) else { throw Failure.malformed("no DSUS header") }
         let answer = Answer(bytes: bytes)
         guard answer.u16(4) == 1001 else { throw Failure.malformed("protocol \(answer.u16(4))") }
@@ -106,11 +133,11 @@ public final class DSUTestClient: @unchecked Sendable {
 
     private final class Receiver: ChannelInboundHandler, Sendable {
         typealias InboundIn = AddressedEnvelope<ByteBuffer>
-        let continuation: AsyncStream<[UInt8]>.Continuation
-        init(continuation: AsyncStream<[UInt8]>.Continuation) { self.continuation = continuation }
+        let continuation: AsyncStream<Arrival>.Continuation
+        init(continuation: AsyncStream<Arrival>.Continuation) { self.continuation = continuation }
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let envelope = unwrapInboundIn(data)
-            continuation.yield(Array(envelope.data.readableBytesView))
+            continuation.yield(.datagram(Array(envelope.data.readableBytesView)))
         }
         func channelInactive(context: ChannelHandlerContext) { continuation.finish() }
     }
