@@ -15,12 +15,33 @@ import TiltdTestSupport
         return UInt16(stderr[range.upperBound...].prefix { $0.isNumber })
     }
 
+    /// The recording played twelve times end to end (two minutes), so the
+    /// replay outlasts a subscription delayed by a loaded machine.
+    static func longRecording() throws -> String {
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
+        let samples = lines.filter { $0.hasPrefix("s ") }
+        func time(_ line: String) -> Int64 { Int64(line.split(separator: " ")[1])! }
+        let period = time(samples.last!) - time(samples.first!) + 20_000_000
+        var text = lines.filter { !$0.hasPrefix("s ") }
+        for copy in 0..<Int64(12) {
+            for line in samples {
+                var fields = line.split(separator: " ").map(String.init)
+                fields[1] = String(time(line) + copy * period)
+                text.append(fields.joined(separator: " "))
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tiltd-dsu-\(getpid()).trace").path
+        try (text.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     @Test func aRealtimeReplayStreamsTheRecordingsSamplesAndSIGTERMClosesTheSocket() async throws {
-        // Everything but the subscription made first: the replay lasts 10 s.
-        let readings = try Recording.load(path: Self.recording).readings
+        let recording = try Self.longRecording()
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let readings = try Recording.load(path: recording).readings
         let byMicroseconds = Dictionary(readings.map { (UInt64($0.timestampNanoseconds / 1000), $0) },
                                         uniquingKeysWith: { first, _ in first })
-        let tiltd = try SocketTiltdProcess(["replay", Self.recording, "--realtime", "--dsu", "0"])
+        let tiltd = try SocketTiltdProcess(["replay", recording, "--realtime", "--dsu", "0"])
         // Ready when it says where it serves (port 0: a free one). Waited
         // for off the cooperative pool, which the client's NIO tasks need.
         let ready = try await TestThreadExecutor.offPool { tiltd.waitFor { Self.port(in: tiltd.stderr) != nil } }
