@@ -31,7 +31,7 @@ let package = Package(
         //   executables   tiltd-run (`run` only)       tiltd (every command)
         //   command line  Commands
         //   composition   Daemon (run, replay)         Serve (serve)    Render (render)
-        //   consumers     StateSocket   Bus            Web              Levels
+        //   consumers     StateSocket   Bus   DSU      Web              Levels
         //   sample path   SamplePath
         //   devices       Devices                      Controls → Images
         //   model         Motion                       Knob
@@ -204,7 +204,7 @@ let package = Package(
         .target(
             name: "Commands",
             dependencies: [
-                "Motion", "Devices", "Bus", "SamplePath", "StateSocket", "Daemon", "Platform",
+                "Motion", "Devices", "Bus", "DSU", "SamplePath", "StateSocket", "Daemon", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -237,11 +237,26 @@ let package = Package(
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
             ])]
         ),
+        // DSU: the cemuhook protocol (v1001) that emulators read motion with:
+        // requests, packets, subscribers (docs/dsu.md), and the server.
+        // The server is a consumer of the sample path's hub on SwiftNIO (no
+        // Foundation: `tiltd run` links it).
+        .target(
+            name: "DSU",
+            dependencies: [
+                "Motion", "Devices", "Knob", "SamplePath", "Platform",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "DSUTests", dependencies: ["DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport"]),
         // Two tiers (scripts/test.sh): the system tier is tiltdTests,
         // BusTests, WebTests, LevelsTests and DaemonSystemTests (they start
         // tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg); every
         // other test target is the unit tier and spawns nothing.
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TiltdTestSupport"]),
         .testTarget(name: "DevicesTests", dependencies: ["Devices", "Motion", "tiltd"]),
         // Golden-image comparison shared by the test targets that keep goldens.
         .target(name: "GoldenTesting", dependencies: ["Knob", "Images"], path: "Tests/GoldenTesting"),
@@ -268,6 +283,7 @@ let package = Package(
         // lines, the test tier.
         .target(name: "TiltdTestSupport", dependencies: [
             "Knob", "Motion", "Platform", .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         ], path: "Tests/TiltdTestSupport"),
         .testTarget(name: "SamplePathTests", dependencies: ["SamplePath", "Daemon", "StateSocket", "Platform", "Motion",
                                                            "Knob", "TiltdTestSupport"]),

@@ -9,11 +9,14 @@
 #    pipeline); bench/latency_client.py subtracts it from CLOCK_MONOTONIC when
 #    the line arrives on the Unix socket: pipeline + broadcaster thread +
 #    kernel + the Python client's wake-up. Prints p50/p90/p99/max.
+#    The same for the DSU server (--dsu): sample → DSU packet, from the
+#    packet's motion timestamp (bench/dsu_latency_client.py).
 # 2. CPU at 100 Hz with the device still (constant readings, the change gate
 #    closed): `tiltd run --listen` with one connected client, utime+stime of
 #    the tiltd process from /proc over SECONDS, as a percentage of one core;
 #    buffered (a umockdev script of still scans) and polled, and polled
-#    without the socket for comparison. umockdev's LD_PRELOAD shim sits under
+#    without the socket for comparison; then every sample sent, the socket
+#    with --no-gate against --dsu (one client each). umockdev's LD_PRELOAD shim sits under
 #    every sysfs read and device read, so these are upper bounds for real
 #    hardware; polling costs three attribute reads per sample.
 #
@@ -127,6 +130,16 @@ measure_latency() {
     kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
 }
 
+# The same with the DSU server: sample → DSU packet (bench/dsu_latency_client.py).
+measure_dsu_latency() {
+    echo "== DSU latency, 200 Hz, every sample a packet, ${seconds} s"
+    umockdev-run --device "$work/still.umockdev" -- \
+        "$bin" run --mode poll --rate 200 --dsu 127.0.0.1:26799 >/dev/null 2>"$work/dsu.err" &
+    pids+=($!)
+    python3 "$root/bench/dsu_latency_client.py" 26799 --seconds "$seconds"
+    kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
+}
+
 # CPU of the tiltd process over SECONDS (utime + stime from /proc), with a
 # client connected to SOCKET (or none: "-").
 measure_cpu() {
@@ -134,7 +147,17 @@ measure_cpu() {
 import os, socket, sys, time
 path, seconds, pid = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
 client = None
-if path != "-":
+dsu = None
+if path.startswith("udp:"):
+    # A DSU client (docs/dsu.md): a data request every second, packets counted.
+    import struct, zlib
+    dsu = ("127.0.0.1", int(path[4:]))
+    client = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    client.settimeout(0.2)
+    packet = b"DSUC" + struct.pack("<HHIII", 1001, 12, 0, 4242, 0x100002) + bytes(8)
+    subscribe = packet[:8] + struct.pack("<I", zlib.crc32(packet) & 0xFFFFFFFF) + packet[12:]
+    renewed = 0.0
+elif path != "-":
     client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     client.connect(path)
     client.settimeout(0.2)
@@ -149,13 +172,17 @@ while time.monotonic() - start < seconds:
     if client is None:
         time.sleep(0.2)
         continue
+    if dsu and time.monotonic() - renewed >= 1.0:
+        client.sendto(subscribe, dsu)
+        renewed = time.monotonic()
     try:
-        lines += client.recv(65536).count(b"\n")
+        data = client.recv(65536)
+        lines += 1 if dsu else data.count(b"\n")
     except socket.timeout:
         pass
 used, wall = cpu_seconds() - start_cpu, time.monotonic() - start
 print("  %.3f s CPU in %.1f s = %.2f%% of one core%s"
-      % (used, wall, 100 * used / wall, "" if client is None else "; %d state line(s) received" % lines))
+      % (used, wall, 100 * used / wall, "" if client is None else "; %d %s received" % (lines, "DSU packet(s)" if dsu else "state line(s)")))
 PY
 }
 
@@ -166,7 +193,7 @@ cpu_run() {
     umockdev-run "$@" >/dev/null 2>"$work/cpu.err" &
     local runner=$!
     pids+=($runner)
-    if [[ "$sock" != "-" ]]; then wait_for_socket "$sock"; else sleep 0.5; fi
+    if [[ "$sock" != "-" && "$sock" != udp:* ]]; then wait_for_socket "$sock"; else sleep 0.5; fi
     measure_cpu "$sock" "$(child_of "$runner")"
     kill "$(child_of "$runner")" 2>/dev/null || true
     wait "$runner" 2>/dev/null || true
@@ -196,6 +223,12 @@ measure_cpu_all() {
         --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100 --listen "unix:$work/cpu-p.sock"
     cpu_run "polled, stdout only (no socket), for comparison" - \
         --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100
+    # Every sample sent: the socket with --no-gate (a line per sample) against
+    # the DSU server (a packet per sample), one client each (issue 24: ≤ 1.2×).
+    cpu_run "polled, --no-gate --listen, one client (a line per sample)" "$work/cpu-n.sock" \
+        --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100 --no-gate --listen "unix:$work/cpu-n.sock"
+    cpu_run "polled, --dsu, one client (a packet per sample)" udp:26798 \
+        --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100 --dsu 26798
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -204,6 +237,7 @@ for round in $(seq 1 "$rounds"); do
         bin="${builds[$i]}"
         echo "#### round $round/$rounds: ${labels[$i]}"
         measure_latency
+        measure_dsu_latency
         measure_cpu_all
     done
 done

@@ -22,8 +22,9 @@ public struct RunCommand: AsyncParsableCommand {
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var listen: ListenOptions
     @OptionGroup var dbus: DBusOptions
+    @OptionGroup var dsu: DSUOptions
 
-    @Flag(name: .long, help: "Open the accelerometer only while at least one --listen client is connected.")
+    @Flag(name: .long, help: "Open the accelerometer only while at least one --listen or --dsu client is connected.")
     var onDemand = false
 
     @Option(help: ArgumentHelp("Also record the raw samples and device metadata to this trace file.",
@@ -35,7 +36,7 @@ public struct RunCommand: AsyncParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if onDemand && listen.listen == nil {
+        if onDemand && listen.listen == nil && dsu.dsu == nil {
             throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
         }
         if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
@@ -54,6 +55,8 @@ public struct RunCommand: AsyncParsableCommand {
             stream.claimsChanged(count)
         }
         defer { service?.requestStop() }
-        try await stream.run(under: lifecycle, alsoTo: service, service: service.map(TiltBusService.init))
+        let dsuServer = try await dsu.startServer { count in stream.dsuClientsChanged(count) }
+        defer { dsuServer?.close() }
+        try await stream.run(under: lifecycle, alsoTo: service, service: service.map(TiltBusService.init), dsu: dsuServer)
     }
 }

@@ -64,15 +64,19 @@ public final class DeviceStateStream: Sendable {
     /// Reports the number of D-Bus claims (on any thread).
     public func claimsChanged(_ count: Int) { demand.busClaims(count) }
 
+    /// Reports the number of DSU clients (on any thread); they count with `Setting.onDemand`.
+    public func dsuClientsChanged(_ count: Int) { if settings.openWhileSocketClients { demand.set(.dsu, count) } }
+
     /// Reads until `count`, `durationSeconds` or a signal.
     ///
     /// - Parameters:
     ///   - sink: another consumer of the states (the D-Bus service).
     ///   - service: that consumer's service, stopped after the run.
+    ///   - dsu: the DSU server (`Setting.dsu`), a consumer of every sample.
     public func run(under lifecycle: Lifecycle, alsoTo sink: (any StateSink)? = nil,
-                    service: (any Service)? = nil) async throws {
+                    service: (any Service)? = nil, dsu: (any StateSink & Service)? = nil) async throws {
         let stdout = StdoutSink(flushEachLine: true)
-        let sinks: [any StateSink] = [stdout] + [socket as (any StateSink)?, sink].compactMap { $0 }
+        let sinks: [any StateSink] = [stdout] + [socket as (any StateSink)?, sink, dsu].compactMap { $0 }
         let sampleRun = SampleRun(configuration: settings.pipeline, sink: sinks.count == 1 ? stdout : StateHub(sinks),
                                   reporter: DiagnosticReporter(subject: nil))
         let run = DeviceRun(capture: settings.capture, sampleRun: sampleRun, tracePath: settings.tracePath,
@@ -81,7 +85,7 @@ public final class DeviceStateStream: Sendable {
         let socket = self.socket, demand = self.demand, onDemand = self.onDemand
         // Listed before the run, the socket and the other service stop after
         // it: clients and claimants get the last states.
-        let services: [(any Service)?] = [stdout.watch, socket, service, run]
+        let services: [(any Service)?] = [stdout.watch, socket, service, dsu, run]
         try await withThrowingTaskGroup(of: Void.self) { group in
             if let onDemand {
                 let device = ListenOnDemand.Device(open: { try run.open() },

@@ -37,11 +37,13 @@ public struct ReplayRun {
 
     /// Replays the whole recording.
     ///
-    /// - Parameter lifecycle: runs a paced replay and the socket (a signal
+    /// - Parameters:
+    ///   - lifecycle: runs a paced replay and the socket (a signal
     ///   stops them); nil (or a replay not paced) replays at once with no
     ///   services, as fast as the pipeline goes (Ctrl-C keeps its default action).
+    ///   - dsu: the DSU server (`Setting.dsu`, paced runs only), a consumer of every sample.
     /// - Throws: a parse error of the recording, the socket's `UnixSocketError`.
-    public func run(under lifecycle: Lifecycle?) async throws {
+    public func run(under lifecycle: Lifecycle?, dsu: (any StateSink & Service)? = nil) async throws {
         let tally = ReplayTally()
         let reader = self.reader
         let source = ReplaySource.blocks {
@@ -52,12 +54,13 @@ public struct ReplayRun {
         let socket = try listen?.startServer()
         defer { socket?.close() }
         let stdout = StdoutSink(flushEachLine: pacedToTimestamps)
-        let sink: any StateSink = socket.map { StateHub([stdout, $0]) } ?? stdout
+        let others = [socket as (any StateSink)?, dsu].compactMap { $0 }
+        let sink: any StateSink = others.isEmpty ? stdout : StateHub([stdout] + others)
         let sampleRun = SampleRun(configuration: pipeline, sink: sink, reporter: DiagnosticReporter(subject: path))
         var stoppedEarly = false
         if let lifecycle, pacedToTimestamps {
             let replay = ReplayService(source: source, sampleRun: sampleRun)
-            let services: [(any Service)?] = [stdout.watch, socket, replay]
+            let services: [(any Service)?] = [stdout.watch, socket, dsu, replay]
             try await lifecycle.run(services.compactMap { $0 })
             stoppedEarly = replay.stoppedEarly
         } else {

@@ -35,6 +35,8 @@ public struct TiltPipeline: Sendable {
     @usableFromInline var lastRate = SIMD3<Double>()
     /// The box of the last state's device motion (`deviceMotion`).
     @usableFromInline var motionBox: DeviceMotionBox?
+    /// The rate (as measured) the last sample's device motion comes from.
+    @usableFromInline var sampleRate: SIMD3<Double>?
     @usableFromInline let gyroEnabled: Bool
     @usableFromInline var orientation = OrientationTracker()
     @usableFromInline var neutral: NeutralPose
@@ -77,6 +79,7 @@ public struct TiltPipeline: Sendable {
         let squared = (acceleration * acceleration).sum()
         guard squared.isFinite else {
             note(.invalidReading(atNanoseconds: timestamp))
+            sampleRate = nil
             return nil
         }
         let previousTimestamp = filter.lastTimestampNanoseconds
@@ -135,6 +138,7 @@ public struct TiltPipeline: Sendable {
             }
             fusing = false
         }
+        sampleRate = motionRate
         let decision = orientation.update(filtered, timestampNanoseconds: timestamp, shaking: weight < 1)
         let screen = followsClassifier ? (decision.edge ?? .normal) : fixedScreen
         let mapped = neutral.apply(ScreenMapping.map(filtered, to: screen),
@@ -166,6 +170,11 @@ public struct TiltPipeline: Sendable {
         motionBox = box
         return box
     }
+
+    /// The last sample's rotation rate with the fusion's bias removed, rad/s
+    /// (its `DeviceMotion.rotationRate`), gated or not; nil when no gyroscope
+    /// was fused into it. Builds no motion: for consumers of every sample (DSU).
+    public var correctedRotationRate: SIMD3<Double>? { sampleRate.map { $0 - fusion.bias } }
 
     /// Returns and forgets the diagnostics noticed since the last call.
     public mutating func takeDiagnostics() -> [PipelineDiagnostic] {

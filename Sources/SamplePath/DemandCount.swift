@@ -1,11 +1,11 @@
 /// The number of consumers that want the device open: D-Bus claims plus,
-/// with `Setting.onDemand`, socket clients; one stream of totals for
+/// with `Setting.onDemand`, socket and DSU clients; one stream of totals for
 /// `ListenOnDemand`, so the device opens at the first consumer of any kind
 /// and closes when the last of all has gone.
 public final class DemandCount: Sendable {
     /// Who reports a count.
     public enum Consumer: Int, Sendable, CaseIterable {
-        case socket, bus
+        case socket, bus, dsu
     }
 
     private let counts = NewestValue([Int](repeating: 0, count: Consumer.allCases.count))

@@ -41,12 +41,14 @@ public final class SampleRun: @unchecked Sendable {
             stateCount += 1
             // Gated-only consumers take the state as it is: no sample built.
             if everySample {
-                sink.take(PublishedSample(reading: reading, state: KnobState(tilt: tilt)))
+                sink.take(PublishedSample(reading: reading, state: KnobState(tilt: tilt),
+                                          correctedRotationRate: pipeline.correctedRotationRate))
             } else {
                 sink.emit(KnobState(tilt: tilt))
             }
         } else if everySample {
-            sink.take(PublishedSample(reading: reading, state: nil))
+            sink.take(PublishedSample(reading: reading, state: nil,
+                                      correctedRotationRate: pipeline.correctedRotationRate))
         }
         if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
     }

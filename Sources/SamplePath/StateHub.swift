@@ -11,10 +11,14 @@ public struct PublishedSample: Sendable {
     public var state: KnobState?
     /// The fused device motion, when a gyroscope is fused and a state was made.
     public var motion: DeviceMotion? { state?.tilt.motion }
+    /// The rotation rate with the fusion's gyro bias removed, rad/s, on every
+    /// fused sample, gated or not (`TiltPipeline.correctedRotationRate`).
+    public var correctedRotationRate: SIMD3<Double>?
 
-    public init(reading: Reading, state: KnobState?) {
+    public init(reading: Reading, state: KnobState?, correctedRotationRate: SIMD3<Double>? = nil) {
         self.reading = reading
         self.state = state
+        self.correctedRotationRate = correctedRotationRate
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Commands
 import Devices
 import Render
+import SamplePath
 
 /// `tiltd list`: the accelerometers libiio can see, and everything tiltd
 /// would use from them.
@@ -24,5 +25,6 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try DeviceListingReport.write(uri: uri, json: json)
+        if !json { TiltdLog.logger.notice("\(DSUOptions.emulatorHint)") }
     }
 }

@@ -22,6 +22,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var listen: ListenOptions
+    @OptionGroup var dsu: DSUOptions
 
     @Flag(help: "Pace the output to the recording's timestamps, flushing every line.")
     var realtime = false
@@ -38,6 +39,9 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError("--listen \(address.path) serves states as they happen: give --realtime too "
                 + "(without it the replay is over before a client could connect)")
         }
+        if let address = dsu.dsu, !realtime {
+            throw ValidationError("--dsu \(address) serves motion as it happens: give --realtime too")
+        }
     }
 
     func run() async throws {
@@ -50,6 +54,9 @@ struct ReplayCommand: AsyncParsableCommand {
                                    listen: listen.settings())
         // Trapped before any file exists that a signal must clean up; a
         // plain replay keeps the default actions (Ctrl-C ends it at once).
-        try await replay.run(under: realtime ? await Lifecycle.trappingSignals() : nil)
+        let lifecycle = realtime ? await Lifecycle.trappingSignals() : nil
+        let server = try await dsu.startServer()
+        defer { server?.close() }
+        try await replay.run(under: lifecycle, dsu: server)
     }
 }

@@ -17,7 +17,9 @@ struct Tiltd: AsyncParsableCommand {
             (libiio), low-pass filters it, derives roll and pitch, gates small \
             changes and turns the attitude into the two shine layers of the \
             iOS 6 Music.app / MTZTiltReflectionSlider knob. States stream as \
-            JSON Lines; recordings can be replayed and rendered to frames.
+            JSON Lines; recordings can be replayed and rendered to frames. \
+            Emulators (Cemu, Dolphin, …) read the motion from `tiltd run --dsu 26760` \
+            as a DSU server 127.0.0.1:26760 (docs/dsu.md).
             """,
         version: version,
         subcommands: [RunCommand.self, ListCommand.self, RecordCommand.self,

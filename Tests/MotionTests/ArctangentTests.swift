@@ -1,6 +1,7 @@
 import Foundation
 @testable import Motion
 import Testing
+import TiltdTestSupport
 
 @Suite struct ArctangentTests {
     /// How many doubles lie between `a` and `b` (same sign assumed, or zeros).

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Motion
 import Testing
+import TiltdTestSupport
 
 @Suite struct GravityEstimateTests {
     @Test func quietSamplesHaveFullWeight() {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Motion
 import Testing
+import TiltdTestSupport
 
 @Suite struct LowPassFilterTests {
     /// Feeds 0 then a unit step in x and returns the output after `seconds`.
@@ -89,18 +90,5 @@ import Testing
         let a = full.update(SIMD3(1, 0, 0), timestampNanoseconds: 10_000_000)
         let b = light.update(SIMD3(1, 0, 0), timestampNanoseconds: 10_000_000, weight: 0.25)
         #expect(abs(b.x - 0.25 * a.x) < 1e-15)
-    }
-}
-
-/// A small deterministic random generator for tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Motion
 import Testing
+import TiltdTestSupport
 
 @Suite struct OrientationClassifierTests {
     /// iio-sensor-proxy's test scale: 1 g = 256 raw.

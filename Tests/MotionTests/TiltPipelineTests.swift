@@ -1,6 +1,7 @@
 import Foundation
 @testable import Motion
 import Testing
+import TiltdTestSupport
 
 @Suite struct TiltPipelineTests {
     /// 100 Hz readings of a slow roll sweep at pitch 0.4, scaled by `g`.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Motion
 import Testing
+import TiltdTestSupport
 
 @Suite struct TraceTests {
     /// A fresh temporary file path.

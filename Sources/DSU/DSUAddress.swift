@@ -1,0 +1,68 @@
+import Motion
+import NIOCore
+
+/// Where `Setting.dsu` serves: `PORT` (on 127.0.0.1) or `HOST:PORT`, HOST an
+/// IPv4 address or an IPv6 one in brackets (`[::1]:26760`). Numeric only, so
+/// parsing never waits on a resolver.
+public struct DSUAddress: Equatable, Sendable, CustomStringConvertible {
+    /// The address to bind, as given (default 127.0.0.1).
+    public var host: String
+    public var port: UInt16
+
+    /// The host a bare `PORT` binds: loopback, so only this machine's emulators reach it.
+    public static let defaultHost = "127.0.0.1"
+
+    public init(host: String = DSUAddress.defaultHost, port: UInt16 = DSUProtocol.defaultPort) {
+        self.host = host
+        self.port = port
+    }
+
+    /// Parses `PORT` or `HOST:PORT`.
+    ///
+    /// - Throws: `SettingError` saying what form is expected.
+    public init(parsing argument: String) throws(SettingError) {
+        var host = Self.defaultHost
+        var portText = Substring(argument)
+        if let colon = argument.lastIndex(of: ":") {
+            host = String(argument[..<colon])
+            portText = argument[argument.index(after: colon)...]
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        }
+        guard let port = UInt16(portText) else {
+            throw SettingError("expected PORT or HOST:PORT with a port from 0 to 65535 (0: any free one, named in the log), "
+                + "for example \(DSUProtocol.defaultPort) or 127.0.0.1:\(DSUProtocol.defaultPort)")
+        }
+        guard (try? SocketAddress(ipAddress: host, port: Int(port))) != nil else {
+            throw SettingError("\(host) is not an IP address; give one, for example "
+                + "127.0.0.1 (this machine only) or the address of the interface to serve on")
+        }
+        self.host = host
+        self.port = port
+    }
+
+    /// The socket address to bind.
+    public var socketAddress: SocketAddress {
+        // Checked when parsed; a host given to `init(host:port:)` unchecked fails here.
+        try! SocketAddress(ipAddress: host, port: Int(port))
+    }
+
+    /// True when only this machine can reach the address (127.0.0.0/8, ::1).
+    public var isLoopback: Bool {
+        switch socketAddress {
+        case .v4(let address): return UInt32(bigEndian: address.address.sin_addr.s_addr) >> 24 == 127
+        case .v6: return host == "::1"
+        default: return false
+        }
+    }
+
+    /// `HOST:PORT` (an IPv6 host in brackets).
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// The warning a server beyond loopback gets (anyone who can reach it
+    /// can read the motion and make it send).
+    public var exposureWarning: String? {
+        isLoopback ? nil
+            : "DSU on \(self) is reachable from other machines and has no authentication: anyone who can reach "
+            + "it can read the device's motion; serve on 127.0.0.1 unless an emulator on another machine needs it"
+    }
+}

@@ -1,0 +1,285 @@
+import Devices
+import Knob
+import Logging
+import Motion
+import NIOCore
+import NIOPosix
+import SamplePath
+import ServiceLifecycle
+import Synchronization
+
+/// Serves the device's motion to emulators over UDP with the cemuhook
+/// protocol (`Setting.dsu`, docs/dsu.md): a consumer of the hub that takes
+/// every sample, not only gated states.
+///
+/// Requests are read on SwiftNIO's event loop: version and ports-info
+/// requests are answered there (one packet per slot asked for, so an answer
+/// is never more than the request justifies), a data request subscribes its
+/// sender (`DSUSubscribers`: at most `Limits.maxClients`, each dropped 5 s
+/// after its last request). Anything that is not a valid request is
+/// ignored without a reply. Each sample's data packet is built once on the
+/// producer's thread and stamped and sent to each subscriber without
+/// blocking. Slot 0 is the device; slots 1–3 are empty.
+///
+/// `Clock` drives the subscriptions' lifetime (tests inject one).
+public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable where C.Duration == Duration {
+    // Safe to share: mutable state is in `state` (a Mutex) or atomic; the
+    // rest is immutable after init.
+
+    /// Limits that keep what clients can make the server hold and send bounded.
+    public struct Limits: Sendable {
+        /// Subscribers at once; a data request from another address is then ignored.
+        public var maxClients = 16
+
+        public init() {}
+    }
+
+    /// The address served (with the bound port when port 0 was asked for).
+    public let address: DSUAddress
+    /// The id packets carry at byte 12, random per run.
+    public let serverID: UInt32
+    public var wantsEverySample: Bool { true }
+
+    private struct State {
+        var subscribers: DSUSubscribers<SocketAddress, C.Instant>
+        var controller: DSUController
+        var axes: DSUAxes
+        /// -1 once closed.
+        var sendDescriptor: Int32
+    }
+
+    private let state: Mutex<State>
+    private let hasSubscribers = Atomic<Bool>(false)
+    /// Slot 0's model as the last sample showed it (a gyroscope's rate or none).
+    private let model = Atomic<UInt8>(DSUController.Model.accelerometerOnly.rawValue)
+    private let clock: C
+    private let machineID: String
+    private let channel: any Channel
+    private let logger: Logger
+    private let onClientCountChange: @Sendable (Int) -> Void
+    private let closed = Atomic<Bool>(false)
+
+    /// Binds `address` and starts answering requests.
+    ///
+    /// - Parameters:
+    ///   - deviceKey: names the device until a live capture says which it is
+    ///     (`captureStatus`): the slot's MAC derives from it and the machine id.
+    ///   - axes: how samples map to DSU's axes until then.
+    ///   - machineID: /etc/machine-id's contents (tests pass their own).
+    ///   - onClientCountChange: the number of subscribers whenever it changes
+    ///     (drives `Setting.onDemand`; any thread, must not block).
+    /// - Throws: `SettingError` naming `Setting.dsu` when the socket cannot be bound.
+    public init(address: DSUAddress, deviceKey: String = "replay", axes: DSUAxes = .screen, limits: Limits = Limits(),
+                clock: C, machineID: String = DSUServerDefaults.machineID(), logger: Logger = TiltdLog.logger,
+                onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let socket = try DSUDatagramSocket(binding: address)
+        self.address = DSUAddress(host: address.host, port: socket.boundPort)
+        serverID = UInt32.random(in: 1...UInt32.max)
+        self.clock = clock
+        self.machineID = machineID
+        self.logger = logger
+        self.onClientCountChange = onClientCountChange
+        let controller = DSUController(slot: 0, state: .connected, model: .accelerometerOnly,
+                                       mac: DSUMAC(machineID: machineID, deviceKey: deviceKey))
+        state = Mutex(State(subscribers: DSUSubscribers(capacity: limits.maxClients), controller: controller,
+                            axes: axes, sendDescriptor: socket.sendDescriptor))
+        let requests = DSURequestHandler()
+        do {
+            channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                // One byte more than any request: a longer datagram arrives
+                // truncated to that and is ignored as oversized.
+                .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: DSUProtocol.maximumRequestBytes + 1))
+                // Reading starts once the handler knows its server (below).
+                .channelOption(.autoRead, value: false)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(requests) }
+                }
+                .withBoundSocket(socket.channelDescriptor).get()
+        } catch {
+            DSUDatagramSocket.close(socket.sendDescriptor)
+            throw SettingError("\(.dsu) \(address): cannot serve: \(error)")
+        }
+        requests.server = self
+        try await channel.setOption(.autoRead, value: true).get()
+        // Subscribers that stopped asking are dropped even while no sample comes.
+        let expiry = channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { [weak self] _ in
+            self?.expireClients()
+        }
+        channel.closeFuture.whenComplete { _ in expiry.cancel() }
+        if let warning = address.exposureWarning { logger.warning("\(warning)") }
+        logger.notice("serving DSU motion on udp:\(self.address)")
+    }
+
+    /// The number of subscribed clients.
+    public var clientCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// What slot 0 says now.
+    public var controller: DSUController {
+        var controller = state.withLock { $0.controller }
+        controller.model = DSUController.Model(rawValue: model.load(ordering: .relaxed)) ?? .accelerometerOnly
+        return controller
+    }
+
+    /// Drops the clients that have not re-requested in time (the event loop
+    /// calls it every second; tests after moving their clock).
+    public func expireClients() {
+        let now = clock.now
+        state.withLock { state in
+            if state.subscribers.expire(at: now) { changed(&state) }
+        }
+    }
+
+    private func changed(_ state: inout State) {
+        hasSubscribers.store(state.subscribers.count > 0, ordering: .relaxed)
+        onClientCountChange(state.subscribers.count)
+    }
+
+    /// Answers one datagram (on the event loop).
+    ///
+    /// - Returns: the packets to send back to `sender`: none for anything
+    ///   but a valid version or ports-info request.
+    func answer(_ datagram: UnsafeRawBufferPointer, from sender: SocketAddress) -> [[UInt8]] {
+        guard let (request, _) = DSURequest.parse(datagram) else { return [] }
+        switch request {
+        case .version:
+            return [DSUPacket.version(serverID: serverID)]
+        case .portsInfo(let slots):
+            let controller = self.controller
+            var answered: [UInt8] = []
+            for slot in slots where slot < DSUProtocol.slotCount && !answered.contains(slot) { answered.append(slot) }
+            return answered.map { slot in
+                DSUPacket.portInfo(slot == 0 ? controller : .empty(slot: slot), serverID: serverID)
+            }
+        case .data(let selection):
+            let now = clock.now
+            state.withLock { state in
+                let before = state.subscribers.count
+                state.subscribers.request(from: sender, selection: selection, at: now)
+                if state.subscribers.count != before { changed(&state) }
+            }
+            return []
+        }
+    }
+
+    public func take(_ sample: PublishedSample) {
+        let model: DSUController.Model = sample.correctedRotationRate == nil ? .accelerometerOnly : .fullGyro
+        self.model.store(model.rawValue, ordering: .relaxed)
+        guard hasSubscribers.load(ordering: .relaxed) else { return }
+        let now = clock.now
+        state.withLock { state in
+            state.controller.model = model
+            guard state.sendDescriptor >= 0,
+                  let motion = state.axes.motion(acceleration: sample.reading.acceleration,
+                                                 rotationRate: sample.correctedRotationRate,
+                                                 timestampNanoseconds: sample.reading.timestampNanoseconds)
+            else { return }
+            let before = state.subscribers.count
+            var packet = DSUDataPacket(controller: state.controller, motion: motion, serverID: serverID)
+            let descriptor = state.sendDescriptor
+            state.subscribers.forEachRecipient(of: state.controller, at: now) { address, number in
+                packet.stamp(packetNumber: number)
+                DSUDatagramSocket.send(descriptor, packet.bytes, to: address)
+            }
+            if state.subscribers.count != before { changed(&state) }
+        }
+    }
+
+    public func emit(_ state: KnobState) {}
+
+    /// A live device opened: slot 0 takes its MAC, model and axes.
+    public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
+        let mac = DSUMAC(machineID: machineID, deviceKey: DSUServerDefaults.deviceKey(status))
+        let axes = DSUAxes(status)
+        state.withLock { state in
+            state.controller.mac = mac
+            state.axes = axes
+        }
+        model.store((fusingGyroscope ? DSUController.Model.fullGyro : .accelerometerOnly).rawValue, ordering: .relaxed)
+    }
+
+    /// Stops sending and closes the socket. Idempotent; never blocks. Call
+    /// it once the producer has stopped (or SIGTERM: packets stop at once).
+    public func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        state.withLock { state in
+            if state.sendDescriptor >= 0 { DSUDatagramSocket.close(state.sendDescriptor) }
+            state.sendDescriptor = -1
+        }
+        channel.close(promise: nil)
+    }
+
+    /// Serves until the lifecycle shuts down, then closes.
+    public func run() async throws {
+        let closeFuture = channel.closeFuture
+        try await withTaskCancellationHandler {
+            try await withGracefulShutdownHandler {
+                try await closeFuture.get()
+            } onGracefulShutdown: {
+                self.close()
+            }
+        } onCancel: {
+            self.close()
+        }
+    }
+
+    deinit { close() }
+}
+
+extension DSUServer where C == ContinuousClock {
+    /// Binds `address` with the system's clock (see the designated init).
+    public convenience init(address: DSUAddress, deviceKey: String = "replay", limits: Limits = Limits(),
+                            logger: Logger = TiltdLog.logger,
+                            onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        try await self.init(address: address, deviceKey: deviceKey, limits: limits, clock: ContinuousClock(),
+                            logger: logger, onClientCountChange: onClientCountChange)
+    }
+}
+
+/// Reads requests off the channel and writes the server's answers back.
+private final class DSURequestHandler: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    typealias OutboundOut = AddressedEnvelope<ByteBuffer>
+
+    /// Set before the channel starts reading; weak: the server owns the channel.
+    weak var server: (any DSUAnswering)?
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let envelope = unwrapInboundIn(data)
+        guard let server else { return }
+        let answers = envelope.data.withUnsafeReadableBytes { server.answer($0, from: envelope.remoteAddress) }
+        for answer in answers {
+            context.write(wrapOutboundOut(AddressedEnvelope(remoteAddress: envelope.remoteAddress,
+                                                            data: ByteBuffer(bytes: answer))), promise: nil)
+        }
+        if !answers.isEmpty { context.flush() }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A datagram socket's errors (an ICMP answer to an earlier send) end nothing.
+    }
+}
+
+/// The server as its request handler sees it (the server is generic over its clock).
+private protocol DSUAnswering: AnyObject {
+    func answer(_ datagram: UnsafeRawBufferPointer, from sender: SocketAddress) -> [[UInt8]]
+}
+
+extension DSUServer: DSUAnswering {}
+
+/// Where a server's MAC comes from by default.
+public enum DSUServerDefaults {
+    /// /etc/machine-id's first line, or "" when it cannot be read (the MAC is
+    /// then stable per device only).
+    public static func machineID(path: String = "/etc/machine-id") -> String {
+        String(decoding: DSUDatagramSocket.readFirstBytes(path, count: 64), as: UTF8.self).prefix { $0 != "\n" }
+            .description
+    }
+
+    /// What names a live device across runs: a pad's ids and name, an IIO
+    /// device's name, label and location.
+    public static func deviceKey(_ status: CaptureStatus) -> String {
+        if let pad = status.pad { return "evdev:\(pad.vendor):\(pad.product):\(pad.name)" }
+        let info = status.info
+        return "iio:\(info.name ?? info.id):\(info.label ?? ""):\(info.udevLocation ?? "")"
+    }
+}

@@ -1,0 +1,294 @@
+import DSU
+import Motion
+import SamplePath
+import Testing
+import TiltdTestSupport
+
+/// The server end to end over loopback UDP, with the protocol-description
+/// client (`DSUTestClient`) and an injected clock.
+@Suite struct DSUServerTests {
+    static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
+
+    struct Served {
+        let server: DSUServer<ManualClock>
+        let clock: ManualClock
+        let counts: CountWatch
+        let log: LogCapture
+    }
+
+    static func serve(maxClients: Int = 16) async throws -> Served {
+        let clock = ManualClock(), counts = CountWatch(), log = LogCapture()
+        var limits = DSUServer<ManualClock>.Limits()
+        limits.maxClients = maxClients
+        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits, clock: clock,
+                                         machineID: "0123456789abcdef0123456789abcdef", logger: log.logger,
+                                         onClientCountChange: counts.callback)
+        return Served(server: server, clock: clock, counts: counts, log: log)
+    }
+
+    static func sample(_ nanoseconds: Int64, gyro: SIMD3<Double>? = nil) -> PublishedSample {
+        PublishedSample(reading: Reading(timestampNanoseconds: nanoseconds, acceleration: SIMD3(0, 0, 9.80665),
+                                         rotationRate: gyro),
+                        state: nil, correctedRotationRate: gyro)
+    }
+
+    @Test func answersTheVersionWithItsOwnIDAndAValidCRC() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        try await client.requestVersion()
+        let answer = try await client.next()
+        #expect(answer.bytes.count == 22)
+        #expect(answer.type == 0x100000)
+        #expect(answer.u16(20) == 1001)
+        #expect(answer.serverID == served.server.serverID)
+        #expect(served.log.lines.contains { $0.contains("serving DSU motion on udp:127.0.0.1:\(served.server.address.port)") })
+        #expect(!served.log.lines.contains { $0.contains("authentication") })
+    }
+
+    @Test func answersPortsInfoForEachSlotAskedSlotZeroTheDevice() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        served.server.take(Self.sample(1_000, gyro: SIMD3(0, 0, 0)))
+        try await client.requestPorts([0, 1, 2, 3])
+        var answers: [DSUTestClient.Answer] = []
+        for _ in 0..<4 { answers.append(try await client.next()) }
+        #expect(answers.map(\.bytes.count) == [32, 32, 32, 32])
+        #expect(answers.map(\.type) == [0x100001, 0x100001, 0x100001, 0x100001])
+        #expect(answers.map(\.slot) == [0, 1, 2, 3])
+        let device = answers[0]
+        #expect(device.slotState == 2)
+        #expect(device.model == 2)  // a gyroscope is fused
+        #expect(device.connection == 0)
+        #expect(device.battery == 0)
+        #expect(device.mac != [0, 0, 0, 0, 0, 0])
+        #expect(device.mac == served.server.controller.mac.array)
+        for empty in answers.dropFirst() {
+            #expect(empty.slotState == 0 && empty.model == 0 && empty.mac == [0, 0, 0, 0, 0, 0])
+        }
+        // Without a gyroscope: model 1.
+        served.server.take(Self.sample(2_000))
+        try await client.requestPorts([0])
+        #expect(try await client.next().model == 1)
+    }
+
+    @Test func theMACIsStablePerMachineAndDevice() {
+        let a = DSUMAC(machineID: "m1", deviceKey: "iio:accel_3d::display")
+        #expect(a == DSUMAC(machineID: "m1", deviceKey: "iio:accel_3d::display"))
+        #expect(a != DSUMAC(machineID: "m2", deviceKey: "iio:accel_3d::display"))
+        #expect(a != DSUMAC(machineID: "m1", deviceKey: "evdev:1356:2508:pad"))
+        #expect(a != .zero)
+    }
+
+    @Test func streamsOnePacketPerSampleWithTheRecordingsValues() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        try await client.requestData()
+        await served.counts.wait(for: 1)
+        let readings = try Recording.load(path: Self.recording).readings
+        #expect(readings.count == 499)
+        // The hub hands the server every sample; most are not gated states.
+        let run = SampleRun(configuration: PipelineConfiguration(), sink: StateHub([served.server]),
+                            reporter: DiagnosticReporter(subject: "test"))
+        var pipeline = TiltPipeline(configuration: PipelineConfiguration())
+        var gyroPackets = 0
+        for (index, reading) in readings.enumerated() {
+            _ = pipeline.process(reading)
+            run.process(reading)
+            let packet = try await client.next()
+            #expect(packet.bytes.count == 100)
+            #expect(packet.type == 0x100002)
+            #expect(packet.bytes[31] == 1)
+            #expect(packet.u32(32) == UInt32(index))
+            #expect(packet.u64(68) == UInt64(reading.timestampNanoseconds / 1000))
+            // docs/dsu.md: x = x, y = −z, z = −y (g); pitch = ωx, yaw = −ωz, roll = −ωy (deg/s).
+            let g = reading.acceleration / 9.80665
+            let expectedAcceleration = SIMD3<Float>(Float(g.x), Float(-g.z), Float(-g.y))
+            #expect(farthest(packet.accelerationG, expectedAcceleration) < 1e-5)
+            let rate = try #require(pipeline.correctedRotationRate) * (180 / .pi)
+            let expectedRate = SIMD3<Float>(Float(rate.x), Float(-rate.z), Float(-rate.y))
+            #expect(farthest(packet.gyroDegreesPerSecond, expectedRate) < 1e-3)
+            // Bias-corrected: the raw rate less the fusion's bias.
+            if rate != reading.rotationRate! * (180 / .pi) { gyroPackets += 1 }
+            #expect(packet.model == 2)
+        }
+        #expect(gyroPackets > 0)
+        #expect(run.stateCount < readings.count)
+    }
+
+    @Test func twoClientsEachCountTheirOwnPackets() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let first = try await DSUTestClient(serverPort: served.server.address.port)
+        let second = try await DSUTestClient(serverPort: served.server.address.port)
+        try await first.requestData()
+        await served.counts.wait(for: 1)
+        for t in 0..<3 { served.server.take(Self.sample(Int64(t) * 4_000_000)) }
+        try await second.requestData(flags: 1, slot: 0)
+        await served.counts.wait(for: 2)
+        for t in 3..<5 { served.server.take(Self.sample(Int64(t) * 4_000_000)) }
+        var firstNumbers: [UInt32] = [], secondNumbers: [UInt32] = []
+        for _ in 0..<5 { firstNumbers.append(try await first.next().u32(32)) }
+        for _ in 0..<2 {
+            let packet = try await second.next()
+            secondNumbers.append(packet.u32(32))
+            #expect(packet.u64(68) >= 12_000)
+        }
+        #expect(firstNumbers == [0, 1, 2, 3, 4])
+        #expect(secondNumbers == [0, 1])
+    }
+
+    @Test func aRequestForAnotherSlotOrMACGetsNoData() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        try await client.requestData(flags: 1, slot: 2)
+        await served.counts.wait(for: 1)
+        served.server.take(Self.sample(1_000))
+        try await client.requestData(flags: 2, mac: served.server.controller.mac.array)
+        served.server.take(Self.sample(2_000))  // may race the re-request: either way no slot-2 packet
+        try await client.requestVersion()
+        var answer = try await client.next()
+        if answer.type == 0x100002 {
+            #expect(answer.u64(68) == 2)  // by MAC: the device's packet
+            answer = try await client.next()
+        }
+        #expect(answer.type == 0x100000)
+    }
+
+    @Test func aClientIsDroppedFiveSecondsAfterItsLastRequest() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        try await client.requestData()
+        await served.counts.wait(for: 1)
+        served.clock.advance(by: .milliseconds(4_999))
+        served.server.expireClients()
+        #expect(served.server.clientCount == 1)
+        served.server.take(Self.sample(1_000))
+        #expect(try await client.next().u32(32) == 0)
+        served.clock.advance(by: .milliseconds(1))
+        served.server.take(Self.sample(2_000))  // expires it: nothing sent
+        await served.counts.wait(for: 0)
+        #expect(served.server.clientCount == 0)
+        try await client.requestVersion()
+        #expect(try await client.next().type == 0x100000)
+        // A re-request starts it over, its counter from 0.
+        try await client.requestData()
+        await served.counts.wait(for: 1)
+        served.server.take(Self.sample(3_000))
+        #expect(try await client.next().u32(32) == 0)
+    }
+
+    @Test func garbageIsIgnoredWithoutAReply() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        var badCRC = DSUTestClient.request(type: 0x100000, message: [], id: 7)
+        badCRC[9] ^= 0xFF
+        let garbage: [[UInt8]] = [
+            [], [0x44], Array("DSUC".utf8),
+            badCRC,
+            DSUTestClient.request(type: 0x100003, message: [], id: 7),  // unknown type
+            DSUTestClient.request(type: 0x100001, message: DSUTestClient.le(Int32(5)) + [0, 1, 2, 3, 4], id: 7),
+            DSUTestClient.request(type: 0x100001, message: DSUTestClient.le(Int32(4)) + [0, 1], id: 7),
+            DSUTestClient.request(type: 0x100002, message: [0, 0, 0], id: 7),
+            DSUTestClient.request(type: 0x100000, message: [], id: 7) + [0],  // length disagrees
+            [UInt8](repeating: 0x41, count: 1_400),  // oversized
+            Array("DSUS".utf8) + Array(DSUTestClient.request(type: 0x100000, message: [], id: 7).dropFirst(4)),
+        ]
+        for datagram in garbage { try await client.send(datagram) }
+        try await client.requestVersion()
+        // The first answer is the version's: nothing answered the garbage.
+        #expect(try await client.next().type == 0x100000)
+        #expect(served.server.clientCount == 0)
+    }
+
+    @Test func portsInfoNeverAnswersMoreThanTheSlotsAsked() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        // Slot 0 four times and slots beyond the four: one answer.
+        try await client.requestPorts([0, 0, 9, 0])
+        try await client.requestVersion()
+        #expect(try await client.next().type == 0x100001)
+        #expect(try await client.next().type == 0x100000)
+    }
+
+    @Test func clientsBeyondTheCapGetNothing() async throws {
+        let served = try await Self.serve(maxClients: 2)
+        defer { served.server.close() }
+        var clients: [DSUTestClient] = []
+        for _ in 0..<3 { clients.append(try await DSUTestClient(serverPort: served.server.address.port)) }
+        try await clients[0].requestData()
+        try await clients[1].requestData()
+        await served.counts.wait(for: 2)
+        try await clients[2].requestData()
+        try await clients[2].requestVersion()
+        #expect(try await clients[2].next().type == 0x100000)  // the version answer proves the data request was read
+        served.server.take(Self.sample(1_000))
+        #expect(try await clients[0].next().type == 0x100002)
+        #expect(try await clients[1].next().type == 0x100002)
+        try await clients[2].requestVersion()
+        #expect(try await clients[2].next().type == 0x100000)
+        #expect(served.server.clientCount == 2)
+    }
+
+    @Test func subscribersCountAsDemandForTheDevice() async throws {
+        let demand = DemandCount(), clock = ManualClock()
+        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), clock: clock, machineID: "m",
+                                         logger: LogCapture().logger, onClientCountChange: { demand.set(.dsu, $0) })
+        defer { server.close() }
+        demand.busClaims(1)
+        let client = try await DSUTestClient(serverPort: server.address.port)
+        try await client.requestData()
+        var sequence: UInt64 = 0
+        while let (next, total) = await demand.next(after: sequence), total != 2 { sequence = next }
+        clock.advance(by: .seconds(5))
+        server.expireClients()
+        #expect(demand.total == 1)
+    }
+
+    @Test func closingStopsTheStream() async throws {
+        let served = try await Self.serve()
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        try await client.requestData()
+        await served.counts.wait(for: 1)
+        served.server.close()
+        served.server.take(Self.sample(1_000))  // after close: not sent, no crash
+        served.server.close()
+        #expect(served.server.clientCount == 1)
+    }
+}
+
+/// The largest difference between two vectors' components.
+func farthest(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
+    let d = a - b
+    return max(Swift.abs(d.x), Swift.abs(d.y), Swift.abs(d.z))
+}
+
+/// `PORT` or `HOST:PORT`, loopback by default.
+@Suite struct DSUAddressTests {
+    @Test func aBarePortServesLoopback() throws {
+        let address = try DSUAddress(parsing: "26760")
+        #expect(address == DSUAddress(host: "127.0.0.1", port: 26760))
+        #expect(address.isLoopback)
+        #expect(address.exposureWarning == nil)
+    }
+
+    @Test func aHostBeyondLoopbackIsWarnedAbout() throws {
+        let address = try DSUAddress(parsing: "0.0.0.0:26761")
+        #expect(address.port == 26761 && !address.isLoopback)
+        #expect(address.exposureWarning?.contains("no authentication") == true)
+        #expect(try DSUAddress(parsing: "[::1]:26760").isLoopback)
+        #expect(try DSUAddress(parsing: "[::1]:26760").description == "[::1]:26760")
+        #expect(try !DSUAddress(parsing: "[::]:26760").isLoopback)
+    }
+
+    @Test(arguments: ["", "-1", "65536", "port", "localhost:26760", "1.2.3:26760", "127.0.0.1:", ":26760"])
+    func aBadAddressSaysWhatIsExpected(_ text: String) {
+        #expect(throws: SettingError.self) { try DSUAddress(parsing: text) }
+    }
+}

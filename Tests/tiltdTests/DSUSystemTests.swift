@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+import Motion
+import Testing
+import TiltdTestSupport
+
+/// `tiltd replay --realtime --dsu` as a spawned process, read by the
+/// protocol-description client (TiltdTestSupport/DSUTestClient).
+@Suite struct DSUSystemTests {
+    static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
+
+    /// The port from "serving DSU motion on udp:127.0.0.1:PORT".
+    static func port(in stderr: String) -> UInt16? {
+        guard let range = stderr.range(of: "serving DSU motion on udp:127.0.0.1:") else { return nil }
+        return UInt16(stderr[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// The recording played twelve times end to end (two minutes), so the
+    /// replay outlasts a subscription delayed by a loaded machine.
+    static func longRecording() throws -> String {
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
+        let samples = lines.filter { $0.hasPrefix("s ") }
+        func time(_ line: String) -> Int64 { Int64(line.split(separator: " ")[1])! }
+        let period = time(samples.last!) - time(samples.first!) + 20_000_000
+        var text = lines.filter { !$0.hasPrefix("s ") }
+        for copy in 0..<Int64(12) {
+            for line in samples {
+                var fields = line.split(separator: " ").map(String.init)
+                fields[1] = String(time(line) + copy * period)
+                text.append(fields.joined(separator: " "))
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tiltd-dsu-\(getpid()).trace").path
+        try (text.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aRealtimeReplayStreamsTheRecordingsSamplesAndSIGTERMClosesTheSocket() async throws {
+        let recording = try Self.longRecording()
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let readings = try Recording.load(path: recording).readings
+        let byMicroseconds = Dictionary(readings.map { (UInt64($0.timestampNanoseconds / 1000), $0) },
+                                        uniquingKeysWith: { first, _ in first })
+        let tiltd = try SocketTiltdProcess(["replay", recording, "--realtime", "--dsu", "0"])
+        // Ready when it says where it serves (port 0: a free one). Waited
+        // for off the cooperative pool, which the client's NIO tasks need.
+        let ready = try await TestThreadExecutor.offPool { tiltd.waitFor { Self.port(in: tiltd.stderr) != nil } }
+        #expect(ready, "\(tiltd.stderr)")
+        let port = try #require(Self.port(in: tiltd.stderr))
+        #expect(!tiltd.stderr.contains("authentication"))
+        let client = try await DSUTestClient(serverPort: port)
+        try await client.requestData()
+        try await client.requestPorts([0])
+        var previous: DSUTestClient.Answer?
+        var info: DSUTestClient.Answer?
+        var first: UInt32?
+        while previous == nil || info == nil {  // the ports answer comes among the first data packets
+            let packet = try await client.next()
+            if packet.type == 0x100001 { info = packet } else { first = first ?? packet.u32(32); previous = packet }
+        }
+        #expect(info?.slot == 0 && info?.slotState == 2 && info?.mac != [0, 0, 0, 0, 0, 0])
+        #expect(first == 0)
+        for _ in 0..<25 {
+            let packet = try await client.next()
+            #expect(packet.type == 0x100002 && packet.bytes.count == 100)
+            // Every sample, each the recording's own, in order.
+            let reading = try #require(byMicroseconds[packet.u64(68)], "timestamp \(packet.u64(68)) µs is no sample's")
+            let g = reading.acceleration / 9.80665  // standard gravity, m/s² per g
+            #expect(abs(packet.accelerationG.x - Float(g.x)) < 1e-4)
+            #expect(abs(packet.accelerationG.y + Float(g.z)) < 1e-4)
+            #expect(abs(packet.accelerationG.z + Float(g.y)) < 1e-4)
+            if let previous {
+                #expect(packet.u32(32) == previous.u32(32) + 1)
+                let index = readings.firstIndex { UInt64($0.timestampNanoseconds / 1000) == previous.u64(68) }!
+                #expect(packet.u64(68) == UInt64(readings[index + 1].timestampNanoseconds / 1000))
+            }
+            previous = packet
+        }
+        let stopped = try await TestThreadExecutor.offPool { tiltd.stop(with: SIGTERM) }
+        #expect(stopped && tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
+        #expect(tiltd.stderr.contains("SIGTERM: stopping"))
+        // The socket is gone: binding its port again succeeds.
+        let again = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(again) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(again, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(bound == 0)
+    }
+}
