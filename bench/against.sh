@@ -38,7 +38,7 @@ TILTD_BIN="$NEW_BIN" BASE_BIN="$BASE_BIN" bench/latency.sh --against "$base_comm
     | tee "$work/latency" >&2
 
 python3 - "$work" "$ROUNDS" "$BASE_BIN" "$NEW_BIN" "$load_before" "$(load)" <<'PY'
-import glob, re, statistics, sys
+import glob, os, re, statistics, subprocess, sys
 work, rounds, base_bin, new_bin, load_before, load_after = sys.argv[1:]
 figures = {}  # (metric, side) -> [one figure per round]
 def add(metric, side, text):
@@ -75,6 +75,11 @@ for line in open(f"{work}/latency"):
     elif m := re.search(r"= ([\d.]+)% of one core", line):
         add(label, side, m.group(1))
 
+def foundation(bin):
+    ldd = subprocess.run(["ldd", os.path.join(os.path.dirname(bin), "tiltd-run")], capture_output=True, text=True)
+    if ldd.returncode:
+        return "ldd failed"
+    return ", ".join(re.findall(r"^\s*(libFoundation\.so|libFoundationInternationalization\S*|lib_FoundationICU\S*)", ldd.stdout, re.M)) or "no"
 def fmt(x):
     return f"{x:.{0 if x >= 100 else 1 if x >= 10 else 2}f}"
 def cell(values):
@@ -82,6 +87,7 @@ def cell(values):
 print(f"base {base_bin}\nnew  {new_bin}\n{rounds} rounds; median (min–max) of the rounds; "
       f"load average {load_before} before, {load_after} after\n")
 print("| Figure | base | new | new/base |\n|---|---|---|---|")
+print(f"| tiltd-run links Foundation (ldd; as RunExecutableTests) | {foundation(base_bin)} | {foundation(new_bin)} | |")
 metrics = [m for _, m, _ in goal_rows] + ["socket p99, latency.sh 200 Hz (µs)"] + list(cpu_labels.values())
 for metric in metrics:
     base, new = figures.get((metric, "base"), []), figures.get((metric, "new"), [])
