@@ -11,7 +11,8 @@
 # its own ROUNDS turns. Each figure is the median over the rounds, with their
 # range; iio_readdev's CPU, measured beside each run, shows the machine's
 # drift. BASE_COMMIT (default: the checkout BASE_BIN was built in) only names
-# latency.sh's base. Progress and goals.sh's own lines go to stderr.
+# latency.sh's base; latency.sh calls new "this tree" after the checkout it
+# runs from. Progress and goals.sh's own lines go to stderr.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
