@@ -60,7 +60,9 @@ import Web
             // server that never closes them.
             let deadline = Date().addingTimeInterval(120)
             let open = attackers.filter { !$0.waitForClose(timeout: max(0.1, deadline.timeIntervalSinceNow)) }
-            #expect(open.isEmpty, "\(open.count) slowloris connections still open")
+            // Where they are stuck: the server's registry, and the clients' kernel state.
+            let states = Dictionary(open.map { ($0.tcpSummary, 1) }, uniquingKeysWith: +)
+            #expect(open.isEmpty, "\(open.count) slowloris connections still open; server \(server.connections), clients \(states)")
             let timedOut = attackers.filter { $0.unreadText.hasPrefix("HTTP/1.1 408") }
             #expect(!timedOut.isEmpty, "the connections that were not evicted got 408")
             #expect(WebTestClient.health(port: port, timeout: 20) == 200)

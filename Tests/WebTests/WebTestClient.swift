@@ -89,6 +89,17 @@ final class WebTestClient: @unchecked Sendable {
         }
     }
 
+    /// The kernel's view of this end, for failure messages: the TCP state
+    /// (1 established), bytes sent but never acknowledged (the server's
+    /// kernel never took them: the connection is not in its accept queue)
+    /// and retransmissions.
+    var tcpSummary: String {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(fileDescriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return "errno \(errno)" }
+        return "state \(info.tcpi_state) unacked \(info.tcpi_unacked) retransmits \(info.tcpi_total_retrans)"
+    }
+
     /// What arrived so far and was not consumed.
     var unreadBytes: [UInt8] { buffer }
 
