@@ -83,6 +83,19 @@ public final class DSUTestClient: @unchecked Sendable {
         try await send(Self.request(type: 0x100001, message: Self.le(Int32(slots.count)) + slots, id: id))
     }
 
+    /// Sends `requests` now and again every `interval` while the client is
+    /// open, as emulators do (a subscription lapses 5 s after its last
+    /// request), so a request lost on a loaded machine is repeated.
+    public func keepSending(_ requests: [[UInt8]], every interval: TimeAmount = .seconds(1)) {
+        let channel = self.channel, server = self.server
+        channel.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: interval) { task in
+            guard channel.isActive else { return task.cancel() }
+            for request in requests {
+                channel.writeAndFlush(AddressedEnvelope(remoteAddress: server, data: ByteBuffer(bytes: request)), promise: nil)
+            }
+        }
+    }
+
     /// flags 0: every controller; 1: by slot; 2: by MAC.
     public func requestData(flags: UInt8 = 0, slot: UInt8 = 0, mac: [UInt8] = [0, 0, 0, 0, 0, 0]) async throws {
         try await send(Self.request(type: 0x100002, message: [flags, slot] + mac, id: id))

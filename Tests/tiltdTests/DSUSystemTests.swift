@@ -49,8 +49,10 @@ import TiltdTestSupport
         let port = try #require(Self.port(in: tiltd.stderr))
         #expect(!tiltd.stderr.contains("authentication"))
         let client = try await DSUTestClient(serverPort: port)
-        try await client.requestData()
-        try await client.requestPorts([0])
+        // Data for every controller and slot 0's port, re-requested every
+        // second as an emulator does.
+        client.keepSending([DSUTestClient.request(type: 0x100002, message: [0, 0, 0, 0, 0, 0, 0, 0], id: client.id),
+                            DSUTestClient.request(type: 0x100001, message: DSUTestClient.le(Int32(1)) + [0], id: client.id)])
         var previous: DSUTestClient.Answer?
         var info: DSUTestClient.Answer?
         var first: UInt32?
@@ -61,7 +63,8 @@ import TiltdTestSupport
         #expect(info?.slot == 0 && info?.slotState == 2 && info?.mac != [0, 0, 0, 0, 0, 0])
         #expect(first == 0)
         for _ in 0..<25 {
-            let packet = try await client.next()
+            var packet = try await client.next()
+            while packet.type == 0x100001 { packet = try await client.next() }  // a repeated ports answer
             #expect(packet.type == 0x100002 && packet.bytes.count == 100)
             // Every sample, each the recording's own, in order.
             let reading = try #require(byMicroseconds[packet.u64(68)], "timestamp \(packet.u64(68)) µs is no sample's")

@@ -97,7 +97,11 @@ import TiltdTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("dropped events (SYN_DROPPED): resynchronising"))
         let last = try #require(PadTestSupport.angles(result.stdout).last)
-        #expect(abs(last.pitch - 0.6) < Self.angleTolerance)
+        // How many reports the overflow drops depends on how late tiltd
+        // reads (a loaded machine drops more), and the gyro's rate across
+        // the gap is the one after it: up to 0.005 rad more than a clean
+        // run's error remains, fading at the fusion's time constant.
+        #expect(abs(last.pitch - 0.6) < Self.angleTolerance + 0.005)
         let times = DeviceTestSupport.times(result.stdout)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
