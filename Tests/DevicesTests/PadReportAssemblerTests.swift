@@ -41,12 +41,26 @@ import Testing
         assembler.timestamp(1_000)
         #expect(assembler.report(arrivalNanoseconds: 1_000_000_000).reading.timestampNanoseconds == 1_000_000_000)
         assembler.dropped()
-        // After SYN_DROPPED the counter cannot be trusted to continue: the
-        // next report starts a new anchor at its arrival.
+        // After SYN_DROPPED a counter that does not continue (it went back:
+        // the device was reset) starts a new anchor at the report's arrival.
         assembler.timestamp(900)
         #expect(assembler.report(arrivalNanoseconds: 1_500_000_000).reading.timestampNanoseconds == 1_500_000_000)
         assembler.timestamp(4_900)
         #expect(assembler.report(arrivalNanoseconds: 1_600_000_000).reading.timestampNanoseconds == 1_504_000_000)
+    }
+
+    @Test func keepsDeviceTimeAcrossDroppedEventsWhenTheCounterContinues() {
+        var assembler = PadReportAssembler(info: Self.ds4)
+        assembler.timestamp(1_000)
+        #expect(assembler.report(arrivalNanoseconds: 1_000_000_000).reading.timestampNanoseconds == 1_000_000_000)
+        assembler.dropped()
+        // 300 ms later on the device, read 900 ms later (a loaded machine):
+        // the sample keeps the device's time, so the fusion's Δt across the
+        // gap is the same however late the read.
+        assembler.timestamp(301_000)
+        #expect(assembler.report(arrivalNanoseconds: 1_900_000_000).reading.timestampNanoseconds == 1_300_000_000)
+        assembler.timestamp(305_000)
+        #expect(assembler.report(arrivalNanoseconds: 1_901_000_000).reading.timestampNanoseconds == 1_304_000_000)
     }
 
     @Test func convertsResolutionToMetresPerSecondSquaredAndRadiansPerSecondInTiltdsFrame() throws {

@@ -21,6 +21,11 @@ public struct PadReportAssembler: Sendable {
     /// Monotonic ns minus device ns, set by the first timestamped report.
     private var anchorNanoseconds: Int64?
     private var lastTimeNanoseconds: Int64?
+    /// True from SYN_DROPPED to the next report with a timestamp.
+    private var resynchronising = false
+    /// How far a resumed counter may put a report ahead of its arrival
+    /// (clock drift and jitter between the device and the host).
+    static let aheadSlackNanoseconds: Int64 = 100_000_000
 
     /// - Parameter info: the pad (resolutions, matrix). The axes start at 0
     ///   until `set` gives the values read when the node was opened.
@@ -45,12 +50,12 @@ public struct PadReportAssembler: Sendable {
         pendingStamp = UInt32(bitPattern: value)
     }
 
-    /// Forgets a half-read report and the timestamp chain after SYN_DROPPED:
-    /// the events lost may have included a wrap, so the next report re-anchors.
+    /// Forgets a half-read report after SYN_DROPPED. The timestamp chain goes
+    /// on when the next report's counter continues it (device time, so the
+    /// gap's Δt does not depend on how late tiltd read); see `report`.
     public mutating func dropped() {
         pendingStamp = nil
-        lastStamp = nil
-        anchorNanoseconds = nil
+        resynchronising = true
     }
 
     /// Ends a report (SYN_REPORT).
@@ -60,7 +65,15 @@ public struct PadReportAssembler: Sendable {
     public mutating func report(arrivalNanoseconds: Int64) -> MotionSample {
         var time = arrivalNanoseconds
         if let stamp = pendingStamp {
-            if let lastStamp {
+            // After SYN_DROPPED the counter continues unless the device time
+            // it gives lies past the arrival (a reset, or more than a wrap
+            // lost): then the report re-anchors at its arrival.
+            if let lastStamp, let anchor = anchorNanoseconds, resynchronising,
+               anchor + (unwrappedMicroseconds + Int64(stamp &- lastStamp)) * 1000 > arrivalNanoseconds + Self.aheadSlackNanoseconds {
+                self.lastStamp = nil
+            }
+            resynchronising = false
+            if let lastStamp = self.lastStamp {
                 unwrappedMicroseconds += Int64(stamp &- lastStamp)
             } else {
                 unwrappedMicroseconds = 0
