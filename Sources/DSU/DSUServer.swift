@@ -206,6 +206,15 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
         model.store((fusingGyroscope ? DSUController.Model.fullGyro : .accelerometerOnly).rawValue, ordering: .relaxed)
     }
 
+    /// Slot 0's battery from now on (the machine's, read off the sample path).
+    ///
+    /// - Returns: false once the server is closed (a reader can stop).
+    @discardableResult
+    public func setBattery(_ battery: DSUController.Battery) -> Bool {
+        state.withLock { $0.controller.battery = battery }
+        return !closed.load(ordering: .relaxed)
+    }
+
     /// Stops sending and closes the socket. Idempotent; never blocks. Call
     /// it once the producer has stopped (or SIGTERM: packets stop at once).
     public func close() {
