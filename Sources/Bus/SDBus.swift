@@ -281,6 +281,7 @@ final class SDBus {
         case "b": return read("b", message, as: Int32.self, zero: 0).map { .bool($0 != 0) }
         case "d": return read("d", message, as: Double.self, zero: 0).map { .double($0) }
         case "t": return read("t", message, as: UInt64.self, zero: 0).map { .uint64($0) }
+        case "u": return read("u", message, as: UInt32.self, zero: 0).map { .uint64(UInt64($0)) }
         case "s": return readString(message).map { .string($0) }
         case "a(dd)":
             guard sd_bus_message_enter_container(message, CChar(UInt8(ascii: "a")), "(dd)") > 0 else { return nil }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bus
 import DSU
 
 /// `--dsu PORT|HOST:PORT`: also serve the motion to emulators over UDP with
@@ -24,6 +25,18 @@ public struct DSUOptions: ParsableArguments {
     public func startServer(onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) async throws
         -> DSUServer<ContinuousClock>? {
         guard let dsu else { return nil }
-        return try await DSUServer(address: dsu, onClientCountChange: onClientCountChange)
+        let server = try await DSUServer(address: dsu, onClientCountChange: onClientCountChange)
+        UPowerBattery.watch { [weak server] battery in
+            server?.setBattery(battery.map(DSUController.Battery.init) ?? .notApplicable) ?? false
+        }
+        return server
+    }
+}
+
+extension DSUController.Battery {
+    /// Grades UPower's reading of the machine's battery.
+    init(_ battery: UPowerBattery) {
+        self.init(percentage: battery.percentage, charging: battery.isCharging,
+                  fullyCharged: battery.isFullyCharged)
     }
 }

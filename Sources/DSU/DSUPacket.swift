@@ -56,15 +56,25 @@ public struct DSUMotion: Equatable, Sendable {
 
 /// A data packet (100 bytes) for one sample: controller block, neutral
 /// buttons and sticks, no touches, the motion. `stamp` fills in one
-/// client's packet number and the checksum.
+/// client's packet number and the checksum; `update` rewrites the packet for
+/// the next sample in the same storage, so a server allocates none per sample.
 public struct DSUDataPacket: Sendable {
     public private(set) var bytes: [UInt8]
 
     public init(controller: DSUController, motion: DSUMotion, serverID: UInt32) {
         bytes = DSUPacket.header(bytes: DSUProtocol.AnswerBytes.data, serverID: serverID, type: .data)
+        for stick in 40...43 { bytes[stick] = 128 }
+        update(controller: controller, motion: motion)
+    }
+
+    /// An empty placeholder (no bytes, no storage) to swap with a packet in use.
+    init() { bytes = [] }
+
+    /// Makes this the packet of another sample: the controller block and the
+    /// motion change, the rest (header, buttons, sticks) stays.
+    public mutating func update(controller: DSUController, motion: DSUMotion) {
         bytes.store(controller, at: 20)
         bytes[31] = controller.state == .connected ? 1 : 0
-        for stick in 40...43 { bytes[stick] = 128 }
         bytes.storeLittleEndian(motion.timestampMicroseconds, at: 68)
         for axis in 0..<3 {
             bytes.storeLittleEndian(motion.accelerationG[axis].bitPattern, at: 76 + 4 * axis)

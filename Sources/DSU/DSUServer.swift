@@ -44,6 +44,8 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
         var subscribers: DSUSubscribers<SocketAddress, C.Instant>
         var controller: DSUController
         var axes: DSUAxes
+        /// The data packet, rewritten for each sample (no allocation per sample).
+        var packet: DSUDataPacket
         /// -1 once closed.
         var sendDescriptor: Int32
     }
@@ -81,8 +83,10 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
         self.onClientCountChange = onClientCountChange
         let controller = DSUController(slot: 0, state: .connected, model: .accelerometerOnly,
                                        mac: DSUMAC(machineID: machineID, deviceKey: deviceKey))
+        let still = DSUMotion(timestampMicroseconds: 0, accelerationG: .zero, rotationDegreesPerSecond: .zero)
         state = Mutex(State(subscribers: DSUSubscribers(capacity: limits.maxClients), controller: controller,
-                            axes: axes, sendDescriptor: socket.sendDescriptor))
+                            axes: axes, packet: DSUDataPacket(controller: controller, motion: still, serverID: serverID),
+                            sendDescriptor: socket.sendDescriptor))
         let requests = DSURequestHandler()
         do {
             channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -174,12 +178,17 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
                                                  timestampNanoseconds: sample.reading.timestampNanoseconds)
             else { return }
             let before = state.subscribers.count
-            var packet = DSUDataPacket(controller: state.controller, motion: motion, serverID: serverID)
+            // Taken out of the state while the subscribers are walked, and
+            // put back: its storage stays uniquely referenced, so reused.
+            var packet = DSUDataPacket()
+            swap(&packet, &state.packet)
+            packet.update(controller: state.controller, motion: motion)
             let descriptor = state.sendDescriptor
             state.subscribers.forEachRecipient(of: state.controller, at: now) { address, number in
                 packet.stamp(packetNumber: number)
                 DSUDatagramSocket.send(descriptor, packet.bytes, to: address)
             }
+            state.packet = packet
             if state.subscribers.count != before { changed(&state) }
         }
     }
@@ -195,6 +204,15 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
             state.axes = axes
         }
         model.store((fusingGyroscope ? DSUController.Model.fullGyro : .accelerometerOnly).rawValue, ordering: .relaxed)
+    }
+
+    /// Slot 0's battery from now on (the machine's, read off the sample path).
+    ///
+    /// - Returns: false once the server is closed (a reader can stop).
+    @discardableResult
+    public func setBattery(_ battery: DSUController.Battery) -> Bool {
+        state.withLock { $0.controller.battery = battery }
+        return !closed.load(ordering: .relaxed)
     }
 
     /// Stops sending and closes the socket. Idempotent; never blocks. Call

@@ -60,6 +60,22 @@ import Testing
         #expect(Array(packet.bytes[32..<36]) == ClientDatagram.le(UInt32(42)))
     }
 
+    @Test func updatedPacketMatchesAFreshOneInTheSameStorage() {
+        let first = DSUMotion(timestampMicroseconds: 1, accelerationG: SIMD3(0, 0, 1), rotationDegreesPerSecond: .zero)
+        let second = DSUMotion(timestampMicroseconds: 0x0102_0304_0506_0708,
+                               accelerationG: SIMD3(0.25, -1, 0.5), rotationDegreesPerSecond: SIMD3(10, -20.5, 30))
+        var reused = DSUDataPacket(controller: .empty(slot: 1), motion: first, serverID: 9)
+        reused.stamp(packetNumber: 7)
+        let storage = reused.bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        reused.update(controller: controller, motion: second)
+        reused.stamp(packetNumber: 41)
+        var fresh = DSUDataPacket(controller: controller, motion: second, serverID: 9)
+        fresh.stamp(packetNumber: 41)
+        #expect(reused.bytes == fresh.bytes)
+        #expect(reused.bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == storage,
+                "a sample's packet is written over the last one's, not allocated")
+    }
+
     @Test func macIsStableNonZeroUnicastAndPerDevice() {
         let machine = "0123456789abcdef0123456789abcdef"
         let mac = DSUMAC(machineID: machine, deviceKey: "bmi260 i2c")

@@ -73,6 +73,22 @@ import TiltdTestSupport
         #expect(try await client.next().model == 1)
     }
 
+    @Test func slotZeroCarriesTheBatteryItIsGiven() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        #expect(served.server.setBattery(.charging))
+        try await client.requestPorts([0])
+        #expect(try await client.next().battery == 0xEE)
+        try await client.requestData()
+        await served.counts.wait(for: 1)
+        served.server.setBattery(.medium)
+        served.server.take(Self.sample(1_000))
+        #expect(try await client.next().battery == 0x03)
+        served.server.close()
+        #expect(!served.server.setBattery(.full), "a closed server tells its battery reader to stop")
+    }
+
     @Test func theMACIsStablePerMachineAndDevice() {
         let a = DSUMAC(machineID: "m1", deviceKey: "iio:accel_3d::display")
         #expect(a == DSUMAC(machineID: "m1", deviceKey: "iio:accel_3d::display"))
