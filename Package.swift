@@ -270,7 +270,7 @@ let package = Package(
             "Devices", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["Golden"]),
         .testTarget(name: "BusTests", dependencies: ["Bus", "Knob", "Motion", "SamplePath", "Devices", "TiltdTestSupport",
-                                                    "tiltd"]),
+                                                    "tiltd", "DSU"]),
         // The unit tier's share of Web, Levels and Bus: no server, browser or bus.
         .testTarget(name: "WebUnitTests", dependencies: [
             "Web", "Knob", "Motion", "Controls", "SamplePath", "TiltdTestSupport",

@@ -1,7 +1,7 @@
 /// Which message bus to connect to.
 public enum BusAddress: Sendable, Equatable, CustomStringConvertible {
-    /// The system bus (`/run/dbus/system_bus_socket`): where desktops look
-    /// for sensor services, and where the installed unit runs.
+    /// The system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`):
+    /// where desktops look for sensor services, and where the installed unit runs.
     case system
     /// The user's session bus (`DBUS_SESSION_BUS_ADDRESS`).
     case session

@@ -39,9 +39,9 @@ public struct UPowerBattery: Sendable, Equatable {
 
     /// Reads the battery now and then every `intervalSeconds` on a thread of
     /// its own (never a sample's or a task's), handing each reading to
-    /// `update` until it returns false.
-    public static func watch(bus address: BusAddress = .system, intervalSeconds: UInt32 = 60,
-                             _ update: @escaping @Sendable (UPowerBattery?) -> Bool) {
+    /// `update` until it returns false; returns the thread's end.
+    @discardableResult public static func watch(bus address: BusAddress = .system, intervalSeconds: UInt32 = 60,
+                                                _ update: @escaping @Sendable (UPowerBattery?) -> Bool) -> Latch {
         DetachedThread.start(name: "tiltd.upower") {
             while update(read(bus: address)) { sleep(intervalSeconds) }
         }

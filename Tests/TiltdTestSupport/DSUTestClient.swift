@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -153,6 +154,38 @@ public final class DSUTestClient: @unchecked Sendable {
             continuation.yield(.datagram(Array(envelope.data.readableBytesView)))
         }
         func channelInactive(context: ChannelHandlerContext) { continuation.finish() }
+    }
+}
+
+/// `tiltd replay --realtime --dsu` as the system tests run it.
+extension DSUTestClient {
+    /// The recording with a gyroscope the DSU tests replay.
+    public static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
+
+    /// The port from "serving DSU motion on udp:127.0.0.1:PORT".
+    public static func port(in stderr: String) -> UInt16? {
+        guard let range = stderr.range(of: "serving DSU motion on udp:127.0.0.1:") else { return nil }
+        return UInt16(stderr[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// The recording played twelve times end to end (two minutes), so the
+    /// replay outlasts a subscription delayed by a loaded machine.
+    public static func longRecording() throws -> String {
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
+        let samples = lines.filter { $0.hasPrefix("s ") }
+        func time(_ line: String) -> Int64 { Int64(line.split(separator: " ")[1])! }
+        let period = time(samples.last!) - time(samples.first!) + 20_000_000
+        var text = lines.filter { !$0.hasPrefix("s ") }
+        for copy in 0..<Int64(12) {
+            for line in samples {
+                var fields = line.split(separator: " ").map(String.init)
+                fields[1] = String(time(line) + copy * period)
+                text.append(fields.joined(separator: " "))
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tiltd-dsu-\(UUID().uuidString).trace").path
+        try (text.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 }
 

@@ -7,36 +7,8 @@ import TiltdTestSupport
 /// `tiltd replay --realtime --dsu` as a spawned process, read by the
 /// protocol-description client (TiltdTestSupport/DSUTestClient).
 @Suite struct DSUSystemTests {
-    static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
-
-    /// The port from "serving DSU motion on udp:127.0.0.1:PORT".
-    static func port(in stderr: String) -> UInt16? {
-        guard let range = stderr.range(of: "serving DSU motion on udp:127.0.0.1:") else { return nil }
-        return UInt16(stderr[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    /// The recording played twelve times end to end (two minutes), so the
-    /// replay outlasts a subscription delayed by a loaded machine.
-    static func longRecording() throws -> String {
-        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
-        let samples = lines.filter { $0.hasPrefix("s ") }
-        func time(_ line: String) -> Int64 { Int64(line.split(separator: " ")[1])! }
-        let period = time(samples.last!) - time(samples.first!) + 20_000_000
-        var text = lines.filter { !$0.hasPrefix("s ") }
-        for copy in 0..<Int64(12) {
-            for line in samples {
-                var fields = line.split(separator: " ").map(String.init)
-                fields[1] = String(time(line) + copy * period)
-                text.append(fields.joined(separator: " "))
-            }
-        }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tiltd-dsu-\(getpid()).trace").path
-        try (text.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     @Test func aRealtimeReplayStreamsTheRecordingsSamplesAndSIGTERMClosesTheSocket() async throws {
-        let recording = try Self.longRecording()
+        let recording = try DSUTestClient.longRecording()
         defer { try? FileManager.default.removeItem(atPath: recording) }
         let readings = try Recording.load(path: recording).readings
         let byMicroseconds = Dictionary(readings.map { (UInt64($0.timestampNanoseconds / 1000), $0) },
@@ -44,9 +16,9 @@ import TiltdTestSupport
         let tiltd = try SocketTiltdProcess(["replay", recording, "--realtime", "--dsu", "0"])
         // Ready when it says where it serves (port 0: a free one). Waited
         // for off the cooperative pool, which the client's NIO tasks need.
-        let ready = try await TestThreadExecutor.offPool { tiltd.waitFor { Self.port(in: tiltd.stderr) != nil } }
+        let ready = try await TestThreadExecutor.offPool { tiltd.waitFor { DSUTestClient.port(in: tiltd.stderr) != nil } }
         #expect(ready, "\(tiltd.stderr)")
-        let port = try #require(Self.port(in: tiltd.stderr))
+        let port = try #require(DSUTestClient.port(in: tiltd.stderr))
         #expect(!tiltd.stderr.contains("authentication"))
         let client = try await DSUTestClient(serverPort: port)
         // Data for every controller and slot 0's port, re-requested every
