@@ -30,11 +30,17 @@
 # directory from `git archive`: the two builds take turns, N rounds each
 # (default 3), so both see the same machine; compare within a round.
 #
-#   bench/latency.sh 60 --dsu-cpu [--rate HZ] [--rounds N]
+#   bench/latency.sh 20 --dsu-cpu [--rate HZ] [--rounds N] [--pin CPU]
 #
 # measures only the CPU of every sample sent, the socket (--no-gate) and
-# the DSU server taking turns, at HZ (default 100): long runs at 200 Hz keep
-# /proc's 10 ms ticks small against the CPU measured (issue 24: ≤ 1.2×).
+# the DSU server taking turns, at HZ (default 100), one client each (issue
+# 24: DSU ≤ 1.2× the socket), and ends with each round's ratio and their
+# median. --pin runs tiltd and the client on one CPU, so neither run pays
+# for waking the other across CPUs more often than the other does (on a
+# virtual machine such wake-ups cost more than a send).
+#
+# CPU is the sum over the process's threads of /proc/PID/task/*/schedstat
+# (nanoseconds on a CPU), from 1 s after start for SECONDS.
 set -euo pipefail
 
 seconds=10
@@ -42,14 +48,16 @@ against=""
 rounds=1
 dsu_cpu=""
 rate=100
+pin=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --against) against="${2:?--against needs a commit}"; rounds=3; shift 2 ;;
         --rounds) rounds="${2:?--rounds needs a number}"; shift 2 ;;
         --dsu-cpu) dsu_cpu=1; shift ;;
         --rate) rate="${2:?--rate needs a number of Hz}"; shift 2 ;;
+        --pin) pin=(taskset -c "${2:?--pin needs a CPU number}"); shift 2 ;;
         [0-9]*) seconds="$1"; shift ;;
-        *) echo "latency.sh: unknown argument $1; usage: latency.sh [SECONDS] [--against COMMIT] [--rounds N] [--dsu-cpu [--rate HZ]]" >&2
+        *) echo "latency.sh: unknown argument $1; usage: latency.sh [SECONDS] [--against COMMIT] [--rounds N] [--dsu-cpu [--rate HZ] [--pin CPU]]" >&2
            exit 2 ;;
     esac
 done
@@ -153,9 +161,9 @@ measure_dsu_latency() {
 # CPU of the tiltd process over SECONDS (utime + stime from /proc), with a
 # client connected to SOCKET (or none: "-").
 measure_cpu() {
-    python3 - "$1" "$seconds" "$2" <<'PY'
-import os, socket, sys, time
-path, seconds, pid = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    "${pin[@]}" python3 - "$1" "$seconds" "$2" "$work/per-sample-us" <<'PY'
+import glob, os, socket, sys, time
+path, seconds, pid, record = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 client = None
 dsu = None
 if path.startswith("udp:"):
@@ -171,11 +179,25 @@ elif path != "-":
     client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     client.connect(path)
     client.settimeout(0.2)
-tick = os.sysconf("SC_CLK_TCK")
 def cpu_seconds():
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / tick   # utime + stime
+    # Every thread's time on a CPU (ns, not /proc/PID/stat's 10 ms ticks).
+    total = 0
+    for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
+        try:
+            total += int(open(path).read().split()[0])
+        except (OSError, ValueError):
+            pass  # a thread that just ended
+    return total / 1e9
 time.sleep(1.0)  # past start-up
+if client is not None and not dsu:
+    # Lines queued during start-up are not this window's samples.
+    client.setblocking(False)
+    try:
+        while client.recv(65536):
+            pass
+    except BlockingIOError:
+        pass
+    client.settimeout(0.2)
 start_cpu, start = cpu_seconds(), time.monotonic()
 lines = 0
 while time.monotonic() - start < seconds:
@@ -191,8 +213,12 @@ while time.monotonic() - start < seconds:
     except socket.timeout:
         pass
 used, wall = cpu_seconds() - start_cpu, time.monotonic() - start
-print("  %.3f s CPU in %.1f s = %.2f%% of one core%s"
-      % (used, wall, 100 * used / wall, "" if client is None else "; %d %s received" % (lines, "DSU packet(s)" if dsu else "state line(s)")))
+per_sample = "" if not lines else "; %.1f µs per %s" % (1e6 * used / lines, "packet" if dsu else "line")
+print("  %.3f s CPU in %.1f s = %.2f%% of one core%s%s"
+      % (used, wall, 100 * used / wall, "" if client is None else "; %d %s received" % (lines, "DSU packet(s)" if dsu else "state line(s)"),
+         per_sample))
+if lines:
+    open(record, "w").write("%.3f\n" % (1e6 * used / lines))
 PY
 }
 
@@ -200,7 +226,7 @@ PY
 cpu_run() {
     local label="$1" sock="$2"; shift 2
     echo "-- $label"
-    umockdev-run "$@" >/dev/null 2>"$work/cpu.err" &
+    "${pin[@]}" umockdev-run "$@" >/dev/null 2>"$work/cpu.err" &
     local runner=$!
     pids+=($runner)
     if [[ "$sock" != "-" && "$sock" != udp:* ]]; then wait_for_socket "$sock"; else sleep 0.5; fi
@@ -242,8 +268,15 @@ measure_every_sample_cpu() {
     rm -f "$work"/cpu-n.sock
     cpu_run "polled, $rate Hz, --no-gate --listen, one client (a line per sample)" "$work/cpu-n.sock" \
         --device "$work/still.umockdev" -- "$bin" run --mode poll --rate "$rate" --no-gate --listen "unix:$work/cpu-n.sock"
+    local socket_us
+    socket_us="$(cat "$work/per-sample-us")"
     cpu_run "polled, $rate Hz, --dsu, one client (a packet per sample)" udp:26798 \
         --device "$work/still.umockdev" -- "$bin" run --mode poll --rate "$rate" --dsu 26798
+    local ratio
+    ratio="$(python3 -c 'import sys; print("%.2f" % (float(sys.argv[2]) / float(sys.argv[1])))' \
+        "$socket_us" "$(cat "$work/per-sample-us")")"
+    echo "  DSU / socket CPU per sample: $ratio"
+    printf '%s\t%s\n' "$bin" "$ratio" >> "$work/ratios"
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -258,3 +291,15 @@ for round in $(seq 1 "$rounds"); do
     done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [[ -s "$work/ratios" ]]; then
+    python3 - "$work/ratios" <<'PY'
+import statistics, sys
+by_build = {}
+for line in open(sys.argv[1]):
+    build, ratio = line.rstrip("\n").split("\t")
+    by_build.setdefault(build, []).append(float(ratio))
+for build, ratios in by_build.items():
+    print("DSU / socket CPU per sample, %s, by round: %s; median %.2f (issue 24: ≤ 1.2)"
+          % (build, " ".join("%.2f" % r for r in ratios), statistics.median(ratios)))
+PY
+fi

@@ -23,7 +23,7 @@ public struct DSUOptions: ParsableArguments {
     ///
     /// - Parameter onClientCountChange: the number of DSU clients whenever it changes.
     public func startServer(onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) async throws
-        -> DSUServer<ContinuousClock>? {
+        -> DSUServer? {
         guard let dsu else { return nil }
         let server = try await DSUServer(address: dsu, onClientCountChange: onClientCountChange)
         UPowerBattery.watch { [weak server] battery in

@@ -63,13 +63,35 @@ struct DSUDatagramSocket {
 
     /// Sends one datagram without blocking; a full buffer or a gone client
     /// loses it (the next sample follows within milliseconds).
-    static func send(_ descriptor: Int32, _ bytes: [UInt8], to address: SocketAddress) {
+    static func send(_ descriptor: Int32, _ bytes: [UInt8], to destination: Destination) {
         bytes.withUnsafeBytes { buffer in
-            address.withSockAddr { pointer, size in
-                _ = sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL),
-                           pointer, socklen_t(size))
+            withUnsafePointer(to: destination.storage) { storage in
+                storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    _ = sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL),
+                               pointer, destination.length)
+                }
             }
         }
+    }
+
+    /// A subscriber's address, converted once for the system call that
+    /// sends each sample to it (equal when the addresses are).
+    struct Destination: Equatable, Sendable {
+        let address: SocketAddress
+        fileprivate let storage: sockaddr_storage
+        fileprivate let length: socklen_t
+
+        init(_ address: SocketAddress) {
+            self.address = address
+            var storage = sockaddr_storage()
+            length = address.withSockAddr { pointer, size in
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: size)) }
+                return socklen_t(size)
+            }
+            self.storage = storage
+        }
+
+        static func == (lhs: Destination, rhs: Destination) -> Bool { lhs.address == rhs.address }
     }
 
     /// Up to `count` bytes from the start of a small file (none when it cannot be read).

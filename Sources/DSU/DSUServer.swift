@@ -21,8 +21,10 @@ import Synchronization
 /// producer's thread and stamped and sent to each subscriber without
 /// blocking. Slot 0 is the device; slots 1–3 are empty.
 ///
-/// `Clock` drives the subscriptions' lifetime (tests inject one).
-public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable where C.Duration == Duration {
+/// A clock drives the subscriptions' lifetime (tests inject one). Not
+/// generic over it: the sample path is one specialized function, with the
+/// time read through one closure.
+public final class DSUServer: StateSink, Service, @unchecked Sendable {
     // Safe to share: mutable state is in `state` (a Mutex) or atomic; the
     // rest is immutable after init.
 
@@ -41,7 +43,7 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
     public var wantsEverySample: Bool { true }
 
     private struct State {
-        var subscribers: DSUSubscribers<SocketAddress, C.Instant>
+        var subscribers: DSUSubscribers<DSUDatagramSocket.Destination>
         var controller: DSUController
         var axes: DSUAxes
         /// The data packet, rewritten for each sample (no allocation per sample).
@@ -54,14 +56,16 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
     private let hasSubscribers = Atomic<Bool>(false)
     /// Slot 0's model as the last sample showed it (a gyroscope's rate or none).
     private let model = Atomic<UInt8>(DSUController.Model.accelerometerOnly.rawValue)
-    private let clock: C
+    /// The time since the server started, on its clock.
+    private let now: @Sendable () -> Duration
     private let machineID: String
     private let channel: any Channel
     private let logger: Logger
     private let onClientCountChange: @Sendable (Int) -> Void
     private let closed = Atomic<Bool>(false)
 
-    /// Binds `address` and starts answering requests.
+    /// Binds `address` and starts answering requests, timing subscriptions
+    /// on `clock` (tests inject one).
     ///
     /// - Parameters:
     ///   - deviceKey: names the device until a live capture says which it is
@@ -71,13 +75,34 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
     ///   - onClientCountChange: the number of subscribers whenever it changes
     ///     (drives `Setting.onDemand`; any thread, must not block).
     /// - Throws: `SettingError` naming `Setting.dsu` when the socket cannot be bound.
-    public init(address: DSUAddress, deviceKey: String = "replay", axes: DSUAxes = .screen, limits: Limits = Limits(),
-                clock: C, machineID: String = DSUServerDefaults.machineID(), logger: Logger = TiltdLog.logger,
-                onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    public convenience init<C: Clock>(address: DSUAddress, deviceKey: String = "replay", axes: DSUAxes = .screen,
+                                      limits: Limits = Limits(), clock: C, machineID: String = DSUServerDefaults.machineID(),
+                                      logger: Logger = TiltdLog.logger,
+                                      onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) async throws
+    where C.Duration == Duration {
+        let start = clock.now
+        try await self.init(address: address, deviceKey: deviceKey, axes: axes, limits: limits,
+                            now: { start.duration(to: clock.now) }, machineID: machineID, logger: logger,
+                            onClientCountChange: onClientCountChange)
+    }
+
+    /// Binds `address` with the system's continuous clock (see the init above).
+    public convenience init(address: DSUAddress, deviceKey: String = "replay", limits: Limits = Limits(),
+                            logger: Logger = TiltdLog.logger,
+                            onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let start = ContinuousClock.now
+        try await self.init(address: address, deviceKey: deviceKey, axes: .screen, limits: limits,
+                            now: { start.duration(to: .now) }, machineID: DSUServerDefaults.machineID(), logger: logger,
+                            onClientCountChange: onClientCountChange)
+    }
+
+    private init(address: DSUAddress, deviceKey: String, axes: DSUAxes, limits: Limits,
+                 now: @escaping @Sendable () -> Duration, machineID: String, logger: Logger,
+                 onClientCountChange: @escaping @Sendable (Int) -> Void) async throws {
         let socket = try DSUDatagramSocket(binding: address)
         self.address = DSUAddress(host: address.host, port: socket.boundPort)
         serverID = UInt32.random(in: 1...UInt32.max)
-        self.clock = clock
+        self.now = now
         self.machineID = machineID
         self.logger = logger
         self.onClientCountChange = onClientCountChange
@@ -127,7 +152,7 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
     /// Drops the clients that have not re-requested in time (the event loop
     /// calls it every second; tests after moving their clock).
     public func expireClients() {
-        let now = clock.now
+        let now = now()
         state.withLock { state in
             if state.subscribers.expire(at: now) { changed(&state) }
         }
@@ -155,10 +180,10 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
                 DSUPacket.portInfo(slot == 0 ? controller : .empty(slot: slot), serverID: serverID)
             }
         case .data(let selection):
-            let now = clock.now
+            let now = now()
             state.withLock { state in
                 let before = state.subscribers.count
-                state.subscribers.request(from: sender, selection: selection, at: now)
+                state.subscribers.request(from: DSUDatagramSocket.Destination(sender), selection: selection, at: now)
                 if state.subscribers.count != before { changed(&state) }
             }
             return []
@@ -169,7 +194,7 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
         let model: DSUController.Model = sample.correctedRotationRate == nil ? .accelerometerOnly : .fullGyro
         self.model.store(model.rawValue, ordering: .relaxed)
         guard hasSubscribers.load(ordering: .relaxed) else { return }
-        let now = clock.now
+        let now = now()
         state.withLock { state in
             state.controller.model = model
             guard state.sendDescriptor >= 0,
@@ -243,23 +268,13 @@ public final class DSUServer<C: Clock>: StateSink, Service, @unchecked Sendable 
     deinit { close() }
 }
 
-extension DSUServer where C == ContinuousClock {
-    /// Binds `address` with the system's clock (see the designated init).
-    public convenience init(address: DSUAddress, deviceKey: String = "replay", limits: Limits = Limits(),
-                            logger: Logger = TiltdLog.logger,
-                            onClientCountChange: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        try await self.init(address: address, deviceKey: deviceKey, limits: limits, clock: ContinuousClock(),
-                            logger: logger, onClientCountChange: onClientCountChange)
-    }
-}
-
 /// Reads requests off the channel and writes the server's answers back.
 private final class DSURequestHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = AddressedEnvelope<ByteBuffer>
     typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
     /// Set before the channel starts reading; weak: the server owns the channel.
-    weak var server: (any DSUAnswering)?
+    weak var server: DSUServer?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
@@ -276,13 +291,6 @@ private final class DSURequestHandler: ChannelInboundHandler, @unchecked Sendabl
         // A datagram socket's errors (an ICMP answer to an earlier send) end nothing.
     }
 }
-
-/// The server as its request handler sees it (the server is generic over its clock).
-private protocol DSUAnswering: AnyObject {
-    func answer(_ datagram: UnsafeRawBufferPointer, from sender: SocketAddress) -> [[UInt8]]
-}
-
-extension DSUServer: DSUAnswering {}
 
 /// Where a server's MAC comes from by default.
 public enum DSUServerDefaults {

@@ -1,28 +1,35 @@
-/// The clients a DSU server streams data to: each keyed by its address, with
-/// its own packet counter, dropped `DSUProtocol.subscriptionSeconds` after
-/// its last data request. At most `capacity` at once: a request from a new
+/// The clients a DSU server streams data to: each with its address, its
+/// own packet counter, dropped `DSUProtocol.subscriptionSeconds` after its
+/// last data request. At most `capacity` at once: a request from a new
 /// address when full is ignored (its sender gets nothing), so a flood of
 /// requests from many addresses holds a bounded table and sends a bounded
 /// stream.
 ///
 /// A value type with no clock of its own: the server passes the time of each
-/// request and each sample, so tests drive it with any `InstantProtocol`.
-public struct DSUSubscribers<Address: Hashable & Sendable, Instant: InstantProtocol>: Sendable
-where Instant.Duration == Duration {
+/// request and each sample as a `Duration` since a start of its choosing, so
+/// tests drive it with plain numbers. Kept in a small array, searched
+/// linearly (there are at most `capacity`): a sample walks it without
+/// hashing, and without expiring anything until the earliest subscription
+/// runs out.
+public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
     public struct Subscriber: Sendable {
+        public var address: Address
         public var selection: DSUSelection
-        public var lastRequest: Instant
+        public var lastRequest: Duration
         /// The number the next data packet to this client carries.
         public var nextPacketNumber: UInt32 = 0
     }
 
     public let capacity: Int
     public let lifetime: Duration
-    public private(set) var subscribers: [Address: Subscriber] = [:]
+    public private(set) var subscribers: [Subscriber] = []
+    /// When the first subscription runs out (none while the table is empty).
+    private var earliestExpiry: Duration?
 
     public init(capacity: Int, lifetime: Duration = .seconds(DSUProtocol.subscriptionSeconds)) {
         self.capacity = capacity
         self.lifetime = lifetime
+        subscribers.reserveCapacity(capacity)
     }
 
     public var count: Int { subscribers.count }
@@ -33,15 +40,17 @@ where Instant.Duration == Duration {
     ///
     /// - Returns: false when the table is full and the request was ignored.
     @discardableResult
-    public mutating func request(from address: Address, selection: DSUSelection, at now: Instant) -> Bool {
-        if subscribers[address] != nil {
-            subscribers[address]!.selection = selection
-            subscribers[address]!.lastRequest = now
+    public mutating func request(from address: Address, selection: DSUSelection, at now: Duration) -> Bool {
+        if let index = subscribers.firstIndex(where: { $0.address == address }) {
+            subscribers[index].selection = selection
+            subscribers[index].lastRequest = now
+            earliestExpiry = subscribers.lazy.map(\.lastRequest).min().map { $0 + lifetime }
             return true
         }
         expire(at: now)
         guard subscribers.count < capacity else { return false }
-        subscribers[address] = Subscriber(selection: selection, lastRequest: now)
+        subscribers.append(Subscriber(address: address, selection: selection, lastRequest: now))
+        earliestExpiry = min(earliestExpiry ?? now + lifetime, now + lifetime)
         return true
     }
 
@@ -49,26 +58,24 @@ where Instant.Duration == Duration {
     ///
     /// - Returns: whether any was dropped.
     @discardableResult
-    public mutating func expire(at now: Instant) -> Bool {
-        // Checked first: a sample must not allocate when nobody expires.
-        guard subscribers.values.contains(where: { now >= $0.lastRequest.advanced(by: lifetime) }) else { return false }
-        subscribers = subscribers.filter { now < $0.value.lastRequest.advanced(by: lifetime) }
+    public mutating func expire(at now: Duration) -> Bool {
+        // Checked first: a sample does no more than this compare while nobody expires.
+        guard let earliestExpiry, now >= earliestExpiry else { return false }
+        let lifetime = self.lifetime
+        subscribers.removeAll { now >= $0.lastRequest + lifetime }
+        self.earliestExpiry = subscribers.lazy.map(\.lastRequest).min().map { $0 + lifetime }
         return true
     }
 
     /// Calls `send` for every live client that asked for `controller`, with
     /// its packet number, then advances its counter.
-    public mutating func forEachRecipient(of controller: DSUController, at now: Instant,
+    public mutating func forEachRecipient(of controller: DSUController, at now: Duration,
                                           _ send: (Address, UInt32) -> Void) {
         expire(at: now)
-        var index = subscribers.startIndex
-        while index != subscribers.endIndex {
-            let (address, subscriber) = subscribers[index]
-            if subscriber.selection.includes(controller) {
-                send(address, subscriber.nextPacketNumber)
-                subscribers.values[index].nextPacketNumber &+= 1
-            }
-            subscribers.formIndex(after: &index)
+        for index in subscribers.indices where subscribers[index].selection.includes(controller) {
+            let number = subscribers[index].nextPacketNumber
+            subscribers[index].nextPacketNumber = number &+ 1
+            send(subscribers[index].address, number)
         }
     }
 }

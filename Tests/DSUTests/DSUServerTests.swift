@@ -10,7 +10,7 @@ import TiltdTestSupport
     static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
 
     struct Served {
-        let server: DSUServer<ManualClock>
+        let server: DSUServer
         let clock: ManualClock
         let counts: CountWatch
         let log: LogCapture
@@ -18,7 +18,7 @@ import TiltdTestSupport
 
     static func serve(maxClients: Int = 16) async throws -> Served {
         let clock = ManualClock(), counts = CountWatch(), log = LogCapture()
-        var limits = DSUServer<ManualClock>.Limits()
+        var limits = DSUServer.Limits()
         limits.maxClients = maxClients
         let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits, clock: clock,
                                          machineID: "0123456789abcdef0123456789abcdef", logger: log.logger,

@@ -1,26 +1,17 @@
 @testable import DSU
 import Testing
 
-/// Time as a test says it is.
-struct TestInstant: InstantProtocol {
-    var offset: Duration
-    func advanced(by duration: Duration) -> TestInstant { TestInstant(offset: offset + duration) }
-    func duration(to other: TestInstant) -> Duration { other.offset - offset }
-    static func < (lhs: TestInstant, rhs: TestInstant) -> Bool { lhs.offset < rhs.offset }
-    static func seconds(_ seconds: Double) -> TestInstant { TestInstant(offset: .milliseconds(Int(seconds * 1000))) }
-}
-
 @Suite struct DSUSubscribersTests {
     let slot0 = DSUController(slot: 0, state: .connected, model: .fullGyro, mac: DSUMAC(2, 0, 0, 0, 0, 1))
 
-    func recipients(_ table: inout DSUSubscribers<String, TestInstant>, at seconds: Double) -> [String: UInt32] {
+    func recipients(_ table: inout DSUSubscribers<String>, at seconds: Double) -> [String: UInt32] {
         var sent: [String: UInt32] = [:]
         table.forEachRecipient(of: slot0, at: .seconds(seconds)) { sent[$0] = $1 }
         return sent
     }
 
     @Test func eachClientHasItsOwnCounter() {
-        var table = DSUSubscribers<String, TestInstant>(capacity: 4)
+        var table = DSUSubscribers<String>(capacity: 4)
         table.request(from: "a", selection: .all, at: .seconds(0))
         #expect(recipients(&table, at: 0.1) == ["a": 0])
         #expect(recipients(&table, at: 0.2) == ["a": 1])
@@ -31,7 +22,7 @@ struct TestInstant: InstantProtocol {
     }
 
     @Test func aClientIsDroppedFiveSecondsAfterItsLastRequest() {
-        var table = DSUSubscribers<String, TestInstant>(capacity: 4)
+        var table = DSUSubscribers<String>(capacity: 4)
         table.request(from: "a", selection: .all, at: .seconds(0))
         table.request(from: "b", selection: .all, at: .seconds(3))
         #expect(recipients(&table, at: 4.999).keys.sorted() == ["a", "b"])
@@ -40,8 +31,22 @@ struct TestInstant: InstantProtocol {
         #expect(table.count == 0)
     }
 
+    @Test func aRenewalMovesTheClientsExpiryAndNoOneElses() {
+        var table = DSUSubscribers<String>(capacity: 4)
+        table.request(from: "a", selection: .all, at: .seconds(0))
+        table.request(from: "b", selection: .all, at: .seconds(1))
+        table.request(from: "a", selection: .all, at: .seconds(4))  // a now lasts until 9 s, b until 6 s
+        let droppedAtFiveAndAHalf = table.expire(at: .seconds(5.5))
+        #expect(!droppedAtFiveAndAHalf)  // a's first expiry (5 s) no longer counts
+        #expect(recipients(&table, at: 5.9).keys.sorted() == ["a", "b"])
+        let droppedAtSix = table.expire(at: .seconds(6))
+        #expect(droppedAtSix)
+        #expect(recipients(&table, at: 8.9).keys.sorted() == ["a"])
+        #expect(recipients(&table, at: 9).isEmpty)
+    }
+
     @Test func theTableIsCappedAndExpiredClientsMakeRoom() {
-        var table = DSUSubscribers<String, TestInstant>(capacity: 2)
+        var table = DSUSubscribers<String>(capacity: 2)
         let admitted = [
             table.request(from: "a", selection: .all, at: .seconds(0)),
             table.request(from: "b", selection: .all, at: .seconds(1)),
@@ -54,7 +59,7 @@ struct TestInstant: InstantProtocol {
     }
 
     @Test func selectionsBySlotAndMAC() {
-        var table = DSUSubscribers<String, TestInstant>(capacity: 8)
+        var table = DSUSubscribers<String>(capacity: 8)
         table.request(from: "slot0", selection: DSUSelection(flags: 1, slot: 0, mac: .zero), at: .seconds(0))
         table.request(from: "slot1", selection: DSUSelection(flags: 1, slot: 1, mac: .zero), at: .seconds(0))
         table.request(from: "mac", selection: DSUSelection(flags: 2, slot: 9, mac: slot0.mac), at: .seconds(0))
