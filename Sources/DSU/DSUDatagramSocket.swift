@@ -76,6 +76,12 @@ struct DSUDatagramSocket {
     /// to that client from its own socket).
     static func connectedSocket(serving served: SocketAddress, to client: SocketAddress) -> Int32? {
         guard let fd = makeSocket(served, reusingPort: true) else { return nil }
+        if case .v4 = served {
+            // Don't fragment (a data packet is 100 bytes): the kernel then
+            // numbers packets by counting, not by a random id each.
+            var discover = Int32(IP_PMTUDISC_DO)
+            _ = setsockopt(fd, Int32(IPPROTO_IP), IP_MTU_DISCOVER, &discover, socklen_t(MemoryLayout<Int32>.size))
+        }
         let bound = served.withSockAddr { pointer, size in bind(fd, pointer, socklen_t(size)) }
         let connected = bound == 0 && client.withSockAddr { pointer, size in connect(fd, pointer, socklen_t(size)) } == 0
         guard connected else {
