@@ -7,6 +7,13 @@ import NIOCore
 /// descriptor handed to SwiftNIO for the requests, and a duplicate kept to
 /// send each sample's packets straight from the producer's thread without
 /// blocking (a client whose buffer is full misses that packet, as UDP would).
+///
+/// The socket is bound with SO_REUSEPORT so that each subscriber can have a
+/// socket of its own on the same address and port, connected to it
+/// (`connectedSocket`): a connected socket sends without a route lookup per
+/// packet. Only sockets of the same user with the flag can share a port; a
+/// first bind without it still fails while anything holds the port, so a
+/// second server (tiltd's or another's) is refused as before.
 struct DSUDatagramSocket {
     /// The descriptor data packets are sent on (a duplicate of NIO's).
     let sendDescriptor: Int32
@@ -18,19 +25,12 @@ struct DSUDatagramSocket {
     /// - Throws: `SettingError` naming `Setting.dsu`, the address and the
     ///   system's reason (a port in use, an address not on this machine).
     init(binding address: DSUAddress) throws(SettingError) {
-        let socketAddress = address.socketAddress
-        let domain = socketAddress.protocol.rawValue
-        let fd = socket(domain, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-                            | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Self.failure(address, "cannot make a UDP socket") }
-        let bound = socketAddress.withSockAddr { pointer, size in bind(fd, pointer, socklen_t(size)) }
-        guard bound == 0 else {
-            let error = Self.failure(address, "cannot bind it", hint: errno == EADDRINUSE
-                ? "another DSU server (tiltd, evdevhook2, an emulator's own) holds the port; stop it or choose another port"
-                : "give an address of this machine, or a bare port for 127.0.0.1")
-            Glibc.close(fd)
-            throw error
-        }
+        // Is the port free (and which one does port 0 pick)? Asked without
+        // SO_REUSEPORT, which any holder of the port refuses.
+        let probe = try Self.bound(address, reusingPort: false)
+        let port = Self.port(of: probe)
+        Glibc.close(probe)
+        let fd = try Self.bound(DSUAddress(host: address.host, port: port), reusingPort: true)
         let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else {
             let error = Self.failure(address, "cannot duplicate its descriptor")
@@ -41,6 +41,56 @@ struct DSUDatagramSocket {
         sendDescriptor = duplicate
     }
 
+    private static func bound(_ address: DSUAddress, reusingPort: Bool) throws(SettingError) -> Int32 {
+        let socketAddress = address.socketAddress
+        guard let fd = makeSocket(socketAddress, reusingPort: reusingPort) else {
+            throw Self.failure(address, "cannot make a UDP socket")
+        }
+        let bound = socketAddress.withSockAddr { pointer, size in bind(fd, pointer, socklen_t(size)) }
+        guard bound == 0 else {
+            let error = Self.failure(address, "cannot bind it", hint: errno == EADDRINUSE
+                ? "another DSU server (tiltd, evdevhook2, an emulator's own) holds the port; stop it or choose another port"
+                : "give an address of this machine, or a bare port for 127.0.0.1")
+            Glibc.close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    private static func makeSocket(_ address: SocketAddress, reusingPort: Bool) -> Int32? {
+        let fd = socket(address.protocol.rawValue, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                            | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var on: Int32 = 1
+        if reusingPort, setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size)) != 0 {
+            Glibc.close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// A socket on the server's own address and port (`served`), connected
+    /// to one client: the kernel sends to it without a route lookup per
+    /// packet, and delivers that client's requests to this socket rather
+    /// than the server's. Nil when it cannot be made (the server then sends
+    /// to that client from its own socket).
+    static func connectedSocket(serving served: SocketAddress, to client: SocketAddress) -> Int32? {
+        guard let fd = makeSocket(served, reusingPort: true) else { return nil }
+        if case .v4 = served {
+            // Don't fragment (a data packet is 100 bytes): the kernel then
+            // numbers packets by counting, not by a random id each.
+            var discover = Int32(IP_PMTUDISC_DO)
+            _ = setsockopt(fd, Int32(IPPROTO_IP), IP_MTU_DISCOVER, &discover, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let bound = served.withSockAddr { pointer, size in bind(fd, pointer, socklen_t(size)) }
+        let connected = bound == 0 && client.withSockAddr { pointer, size in connect(fd, pointer, socklen_t(size)) } == 0
+        guard connected else {
+            Glibc.close(fd)
+            return nil
+        }
+        return fd
+    }
+
     private static func failure(_ address: DSUAddress, _ what: String, hint: String? = nil) -> SettingError {
         let reason = String(cString: strerror(errno))
         return SettingError("\(.dsu) \(address): \(what): \(reason)" + (hint.map { "; \($0)" } ?? ""))
@@ -48,11 +98,13 @@ struct DSUDatagramSocket {
 
     /// The port the socket is bound to (the one asked for, or the system's
     /// choice for port 0).
-    var boundPort: UInt16 {
+    var boundPort: UInt16 { Self.port(of: sendDescriptor) }
+
+    private static func port(of descriptor: Int32) -> UInt16 {
         var storage = sockaddr_storage()
         var size = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(sendDescriptor, $0, &size) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &size) }
         }
         guard status == 0 else { return 0 }
         return withUnsafeBytes(of: storage) { bytes in
@@ -64,25 +116,33 @@ struct DSUDatagramSocket {
     /// Sends one datagram without blocking; a full buffer or a gone client
     /// loses it (the next sample follows within milliseconds).
     static func send(_ descriptor: Int32, _ bytes: [UInt8], to destination: Destination) {
+        let flags = Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL)
         bytes.withUnsafeBytes { buffer in
+            if let link = destination.link {
+                _ = Glibc.send(link.sendDescriptor, buffer.baseAddress, buffer.count, flags)
+                return
+            }
             withUnsafePointer(to: destination.storage) { storage in
                 storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    _ = sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL),
-                               pointer, destination.length)
+                    _ = sendto(descriptor, buffer.baseAddress, buffer.count, flags, pointer, destination.length)
                 }
             }
         }
     }
 
     /// A subscriber's address, converted once for the system call that
-    /// sends each sample to it (equal when the addresses are).
+    /// sends each sample to it, and its connected socket when it has one
+    /// (equal when the addresses are).
     struct Destination: Equatable, Sendable {
         let address: SocketAddress
         fileprivate let storage: sockaddr_storage
         fileprivate let length: socklen_t
+        /// The socket connected to this client, once made.
+        let link: Link?
 
-        init(_ address: SocketAddress) {
+        init(_ address: SocketAddress, link: Link? = nil) {
             self.address = address
+            self.link = link
             var storage = sockaddr_storage()
             length = address.withSockAddr { pointer, size in
                 withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: size)) }
@@ -92,6 +152,25 @@ struct DSUDatagramSocket {
         }
 
         static func == (lhs: Destination, rhs: Destination) -> Bool { lhs.address == rhs.address }
+    }
+
+    /// One subscriber's connected socket: a descriptor the producer sends
+    /// on, and a duplicate SwiftNIO reads that client's requests from. Both
+    /// close when the last `Destination` holding it goes (the subscriber
+    /// dropped, the server closed), so no send can reach a reused descriptor.
+    final class Link: Sendable {
+        let sendDescriptor: Int32
+        private let channel: EventLoopFuture<any Channel>
+
+        init(sendDescriptor: Int32, channel: EventLoopFuture<any Channel>) {
+            self.sendDescriptor = sendDescriptor
+            self.channel = channel
+        }
+
+        deinit {
+            Glibc.close(sendDescriptor)
+            channel.whenSuccess { $0.close(promise: nil) }
+        }
     }
 
     /// Up to `count` bytes from the start of a small file (none when it cannot be read).

@@ -63,6 +63,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     private let logger: Logger
     private let onClientCountChange: @Sendable (Int) -> Void
     private let closed = Atomic<Bool>(false)
+    private let links = Atomic<Int>(0)
 
     /// Binds `address` and starts answering requests, timing subscriptions
     /// on `clock` (tests inject one).
@@ -114,15 +115,9 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
                             sendDescriptor: socket.sendDescriptor))
         let requests = DSURequestHandler()
         do {
-            channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                // One byte more than any request: a longer datagram arrives
-                // truncated to that and is ignored as oversized.
-                .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: DSUProtocol.maximumRequestBytes + 1))
+            channel = try await Self.requestChannel(on: MultiThreadedEventLoopGroup.singleton, handler: requests)
                 // Reading starts once the handler knows its server (below).
                 .channelOption(.autoRead, value: false)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(requests) }
-                }
                 .withBoundSocket(socket.channelDescriptor).get()
         } catch {
             DSUDatagramSocket.close(socket.sendDescriptor)
@@ -138,6 +133,45 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         if let warning = address.exposureWarning { logger.warning("\(warning)") }
         logger.notice("serving DSU motion on udp:\(self.address)")
     }
+
+    /// How a socket reads requests: into `handler`, one byte more than any
+    /// request (a longer datagram arrives truncated to that and is ignored
+    /// as oversized).
+    private static func requestChannel(on group: any EventLoopGroup, handler: DSURequestHandler) -> DatagramBootstrap {
+        DatagramBootstrap(group: group)
+            .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: DSUProtocol.maximumRequestBytes + 1))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
+            }
+    }
+
+    /// A socket of its own for a new subscriber, connected to it (nil when
+    /// it cannot be made: packets then leave from the server's socket).
+    private func link(to client: SocketAddress) -> DSUDatagramSocket.Link? {
+        guard let fd = DSUDatagramSocket.connectedSocket(serving: address.socketAddress, to: client) else { return nil }
+        let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else {
+            DSUDatagramSocket.close(fd)
+            return nil
+        }
+        let requests = DSURequestHandler()
+        requests.server = self
+        let reader = Self.requestChannel(on: channel.eventLoop, handler: requests).withBoundSocket(fd)
+        links.add(1, ordering: .relaxed)
+        reader.whenComplete { [weak self] result in
+            switch result {
+            case .success(let channel):
+                channel.closeFuture.whenComplete { [weak self] _ in self?.links.subtract(1, ordering: .relaxed) }
+            case .failure: self?.links.subtract(1, ordering: .relaxed)
+            }
+        }
+        return DSUDatagramSocket.Link(sendDescriptor: duplicate, channel: reader)
+    }
+
+    /// Subscribers' connected sockets still open. Each closes just after its
+    /// subscriber goes: a request that arrives in between is lost (its
+    /// client asks again, as DSU clients do every second or so).
+    public var openClientSockets: Int { links.load(ordering: .relaxed) }
 
     /// The number of subscribed clients.
     public var clientCount: Int { state.withLock { $0.subscribers.count } }
@@ -180,11 +214,18 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
                 DSUPacket.portInfo(slot == 0 ? controller : .empty(slot: slot), serverID: serverID)
             }
         case .data(let selection):
-            let now = now()
-            state.withLock { state in
-                let before = state.subscribers.count
-                state.subscribers.request(from: DSUDatagramSocket.Destination(sender), selection: selection, at: now)
+            let now = now(), destination = DSUDatagramSocket.Destination(sender)
+            let admitted = state.withLock { state in
+                let before = state.subscribers.count, known = state.subscribers.contains(destination)
+                let admitted = state.subscribers.request(from: destination, selection: selection, at: now)
                 if state.subscribers.count != before { changed(&state) }
+                return admitted && !known && state.sendDescriptor >= 0
+            }
+            // A new subscriber: made outside the lock, its socket then takes
+            // over (unless it was dropped meanwhile; the link then closes).
+            if admitted, let link = link(to: sender) {
+                let linked = DSUDatagramSocket.Destination(sender, link: link)
+                state.withLock { $0.subscribers.replaceAddress(with: linked) }
             }
             return []
         }
@@ -247,6 +288,9 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         state.withLock { state in
             if state.sendDescriptor >= 0 { DSUDatagramSocket.close(state.sendDescriptor) }
             state.sendDescriptor = -1
+            // Their connected sockets close with them.
+            state.subscribers.removeAll()
+            changed(&state)
         }
         channel.close(promise: nil)
     }

@@ -54,6 +54,23 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
         return true
     }
 
+    /// Whether `address` is subscribed.
+    public func contains(_ address: Address) -> Bool {
+        subscribers.contains { $0.address == address }
+    }
+
+    /// Puts `address` in place of the equal one a subscriber has (one that
+    /// carries more, such as a socket connected to it); nothing otherwise.
+    public mutating func replaceAddress(with address: Address) {
+        if let index = subscribers.firstIndex(where: { $0.address == address }) { subscribers[index].address = address }
+    }
+
+    /// Drops every subscriber (the server is closing).
+    public mutating func removeAll() {
+        subscribers.removeAll()
+        earliestExpiry = nil
+    }
+
     /// Drops the clients that have not re-requested within the lifetime.
     ///
     /// - Returns: whether any was dropped.

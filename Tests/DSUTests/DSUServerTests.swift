@@ -26,6 +26,16 @@ import TiltdTestSupport
         return Served(server: server, clock: clock, counts: counts, log: log)
     }
 
+    /// Waits (bounded) until the dropped subscribers' connected sockets have
+    /// closed: each closes on the event loop just after its subscriber goes.
+    static func clientSocketsClosed(_ server: DSUServer) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.openClientSockets > 0 {
+            try #require(ContinuousClock.now < deadline, "\(server.openClientSockets) client socket(s) still open after 60 s")
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
     static func sample(_ nanoseconds: Int64, gyro: SIMD3<Double>? = nil) -> PublishedSample {
         PublishedSample(reading: Reading(timestampNanoseconds: nanoseconds, acceleration: SIMD3(0, 0, 9.80665),
                                          rotationRate: gyro),
@@ -189,6 +199,7 @@ import TiltdTestSupport
         served.server.take(Self.sample(2_000))  // expires it: nothing sent
         await served.counts.wait(for: 0)
         #expect(served.server.clientCount == 0)
+        try await Self.clientSocketsClosed(served.server)  // until then its requests reach a closing socket
         try await client.requestVersion()
         #expect(try await client.next().type == 0x100000)
         // A re-request starts it over, its counter from 0.
@@ -275,7 +286,43 @@ import TiltdTestSupport
         served.server.close()
         served.server.take(Self.sample(1_000))  // after close: not sent, no crash
         served.server.close()
+        await served.counts.wait(for: 0)  // the subscribers go, and their sockets with them
+        #expect(served.server.clientCount == 0)
+        try await Self.clientSocketsClosed(served.server)
+    }
+
+    @Test func aSubscribersRenewalsReachTheServerThroughItsOwnSocket() async throws {
+        // A subscriber's requests arrive on the socket connected to it, not
+        // the server's; they must renew it and be answered all the same.
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        try await client.requestData()
+        await served.counts.wait(for: 1)
+        #expect(served.server.openClientSockets == 1)
+        served.server.take(Self.sample(1_000))
+        #expect(try await client.next().u32(32) == 0)
+        served.clock.advance(by: .seconds(4))
+        try await client.requestData()
+        try await client.requestVersion()
+        // Answered in order on one socket: the renewal was read before this.
+        #expect(try await client.next().type == 0x100000)
+        served.clock.advance(by: .seconds(4))  // 8 s after the first request, 4 s after the renewal
+        served.server.expireClients()
         #expect(served.server.clientCount == 1)
+        served.server.take(Self.sample(2_000))
+        #expect(try await client.next().u32(32) == 1)
+    }
+
+    @Test func theServersPortStaysItsOwn() async throws {
+        // SO_REUSEPORT lets a subscriber's socket share the port; a second
+        // server must still be refused it.
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        await #expect(throws: SettingError.self) {
+            _ = try await DSUServer(address: served.server.address, clock: ManualClock(), machineID: "m",
+                                    logger: LogCapture().logger)
+        }
     }
 }
 

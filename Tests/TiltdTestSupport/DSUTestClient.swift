@@ -40,7 +40,7 @@ public final class DSUTestClient: @unchecked Sendable {
 
     private let channel: any Channel
     /// Datagrams, and the failure bounds `next()` schedules (by number).
-    private enum Arrival { case datagram([UInt8]), deadline(Int) }
+    private enum Arrival { case datagram([UInt8], from: SocketAddress), deadline(Int) }
     private var iterator: AsyncStream<Arrival>.Iterator
     private let continuation: AsyncStream<Arrival>.Continuation
     private var deadlines = 0
@@ -102,7 +102,8 @@ public final class DSUTestClient: @unchecked Sendable {
         try await send(Self.request(type: 0x100002, message: [flags, slot] + mac, id: id))
     }
 
-    /// The next answer, its header and CRC checked.
+    /// The next answer, its sender (the server's address and port), header
+    /// and CRC checked.
     ///
     /// - Parameter seconds: bounds a failure (a server that never answers),
     ///   never a success: generous for loaded machines.
@@ -114,7 +115,11 @@ public final class DSUTestClient: @unchecked Sendable {
         var received: [UInt8]?
         while received == nil {
             switch await iterator.next() {
-            case .datagram(let bytes): received = bytes
+            case .datagram(let bytes, let sender):
+                // As a client that reads only its server's datagrams: every
+                // answer leaves from the port it asked.
+                guard sender == server else { throw Failure.malformed("a datagram from \(sender), not the server \(server)") }
+                received = bytes
             case .deadline(let number) where number == deadline: throw Failure.timedOut(seconds: seconds)
             case .deadline: continue  // an earlier call's, cancelled too late
             case nil: throw Failure.malformed("the client closed")
@@ -151,7 +156,7 @@ public final class DSUTestClient: @unchecked Sendable {
         init(continuation: AsyncStream<Arrival>.Continuation) { self.continuation = continuation }
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let envelope = unwrapInboundIn(data)
-            continuation.yield(.datagram(Array(envelope.data.readableBytesView)))
+            continuation.yield(.datagram(Array(envelope.data.readableBytesView), from: envelope.remoteAddress))
         }
         func channelInactive(context: ChannelHandlerContext) { continuation.finish() }
     }
