@@ -78,11 +78,15 @@ struct UPowerBusTests {
         let client = try await DSUTestClient(serverPort: try #require(DSUTestClient.port(in: tiltd.stderr)))
         client.keepSending([DSUTestClient.request(type: 0x100002, message: [0, 0, 0, 0, 0, 0, 0, 0], id: client.id),
                             DSUTestClient.request(type: 0x100001, message: DSUTestClient.le(Int32(1)) + [0], id: client.id)])
+        // tiltd's log in the failure when no packet comes.
+        func next() async throws -> DSUTestClient.Answer {
+            do { return try await client.next() } catch { throw PrivateBus.Failure(text: "\(error); tiltd's log: \(tiltd.stderr)") }
+        }
         // n/a until the first reading, made on a thread of its own, arrives.
         let deadline = Date().addingTimeInterval(60)
-        var packet = try await client.next()
+        var packet = try await next()
         while packet.battery == DSUController.Battery.notApplicable.rawValue && Date() < deadline {
-            packet = try await client.next()
+            packet = try await next()
         }
         try #require(packet.battery != DSUController.Battery.notApplicable.rawValue,
                      "slot 0's battery stayed n/a for 60 s: tiltd did not read the fake UPower. \(tiltd.stderr)")
@@ -90,7 +94,7 @@ struct UPowerBusTests {
         while seen[0x100001, default: 0] < 2 || seen[0x100002, default: 0] < 10 {
             #expect(packet.slot == 0 && packet.battery == expected.rawValue, "type \(packet.type): \(packet.battery)")
             seen[packet.type, default: 0] += 1
-            packet = try await client.next()
+            packet = try await next()
         }
         #expect(try await TestThreadExecutor.offPool { tiltd.stop(with: SIGTERM) }, "\(tiltd.stderr)")
     }

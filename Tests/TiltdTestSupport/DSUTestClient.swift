@@ -38,6 +38,7 @@ public final class DSUTestClient: @unchecked Sendable {
         }
     }
 
+    private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     /// Datagrams, and the failure bounds `next()` schedules (by number).
     private enum Arrival { case datagram([UInt8], from: SocketAddress), deadline(Int) }
@@ -49,7 +50,11 @@ public final class DSUTestClient: @unchecked Sendable {
 
     public init(serverPort: UInt16, id: UInt32 = .random(in: 1...UInt32.max)) async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Arrival.self)
-        channel = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        // An event loop of its own: the shared one serves every other
+        // test's clients, and a busy suite could hold this one's reads (and
+        // requests) back past the server's 5 s or `next()`'s bound.
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        channel = try await DatagramBootstrap(group: group)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(Receiver(continuation: continuation))
@@ -62,7 +67,10 @@ public final class DSUTestClient: @unchecked Sendable {
         server = try SocketAddress(ipAddress: "127.0.0.1", port: Int(serverPort))
     }
 
-    deinit { channel.close(promise: nil) }
+    deinit {
+        let group = self.group
+        channel.close().whenComplete { _ in group.shutdownGracefully { _ in } }
+    }
 
     /// Sends raw bytes (garbage included).
     public func send(_ bytes: [UInt8]) async throws {
