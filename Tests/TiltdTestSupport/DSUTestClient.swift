@@ -181,15 +181,17 @@ extension DSUTestClient {
         return UInt16(stderr[range.upperBound...].prefix { $0.isNumber })
     }
 
-    /// The recording played twelve times end to end (two minutes), so the
-    /// replay outlasts a subscription delayed by a loaded machine.
+    /// The recording played sixty times end to end (ten minutes), so the
+    /// replay outlasts a test delayed by a loaded machine: a replay exits at
+    /// its end, and two minutes were once not enough (a loaded run of the
+    /// whole suite held a test back past them; tests SIGTERM it when done).
     public static func longRecording() throws -> String {
         let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
         let samples = lines.filter { $0.hasPrefix("s ") }
         func time(_ line: String) -> Int64 { Int64(line.split(separator: " ")[1])! }
         let period = time(samples.last!) - time(samples.first!) + 20_000_000
         var text = lines.filter { !$0.hasPrefix("s ") }
-        for copy in 0..<Int64(12) {
+        for copy in 0..<Int64(60) {
             for line in samples {
                 var fields = line.split(separator: " ").map(String.init)
                 fields[1] = String(time(line) + copy * period)
