@@ -78,9 +78,16 @@ struct UPowerBusTests {
         let client = try await DSUTestClient(serverPort: try #require(DSUTestClient.port(in: tiltd.stderr)))
         client.keepSending([DSUTestClient.request(type: 0x100002, message: [0, 0, 0, 0, 0, 0, 0, 0], id: client.id),
                             DSUTestClient.request(type: 0x100001, message: DSUTestClient.le(Int32(1)) + [0], id: client.id)])
-        // tiltd's log in the failure when no packet comes.
+        // What came, and tiltd's log, in the failure when no packet comes.
+        var received: [UInt32: Int] = [:]
         func next() async throws -> DSUTestClient.Answer {
-            do { return try await client.next() } catch { throw PrivateBus.Failure(text: "\(error); tiltd's log: \(tiltd.stderr)") }
+            do {
+                let answer = try await client.next()
+                received[answer.type, default: 0] += 1
+                return answer
+            } catch {
+                throw PrivateBus.Failure(text: "\(error) after \(received) (answers by type); tiltd's log: \(tiltd.stderr)")
+            }
         }
         // n/a until the first reading, made on a thread of its own, arrives.
         let deadline = Date().addingTimeInterval(60)
