@@ -71,6 +71,11 @@ public enum ExternalProgram {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else: SwiftNIO accepts connections without close-on-exec,
+        // and a child holding a copy of a test server's socket keeps that
+        // connection open after the server closes it (a slowloris test saw
+        // 45 closed connections still established while a player ran).
+        try closeInheritedDescriptors(&actions)
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -92,6 +97,19 @@ public enum ExternalProgram {
         let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard code == 0 else { throw SpawnFailure(name: name, code: code) }
         return Child(pid: pid)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later;
+    /// the Glibc module does not declare it).
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+
+    /// Adds to `actions` the closing of every descriptor above stderr in the child.
+    static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) throws {
+        guard let addCloseFrom else { throw SpawnFailure(name: "posix_spawn_file_actions_addclosefrom_np (glibc 2.34 or later)", code: ENOSYS) }
+        let code = addCloseFrom(&actions, 3)
+        guard code == 0 else { throw SpawnFailure(name: "posix_spawn_file_actions_addclosefrom_np", code: code) }
     }
 
     /// Runs `name arguments…` to the end, or kills it after `timeoutSeconds`
