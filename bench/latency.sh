@@ -39,6 +39,15 @@
 # for waking the other across CPUs more often than the other does (on a
 # virtual machine such wake-ups cost more than a send).
 #
+#   bench/latency.sh 20 --dsu-cpu --rate 200 --rounds 8 --floor
+#
+# also runs bench/loopback_floor.c each round (under umockdev-run, as tiltd
+# is): a C program that does nothing but wake at HZ and send 100 bytes over
+# a Unix stream, then over connected loopback UDP, to a receiver waiting in
+# poll() on the other CPU. Its UDP / Unix CPU per tick is the lowest ratio
+# any DSU server could show against a socket in this measurement; the
+# summary gives its median beside tiltd's.
+#
 # CPU is the sum over the process's threads of /proc/PID/task/*/schedstat
 # (nanoseconds on a CPU), from 1 s after start for SECONDS.
 set -euo pipefail
@@ -49,6 +58,7 @@ rounds=1
 dsu_cpu=""
 rate=100
 pin=()
+floor=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --against) against="${2:?--against needs a commit}"; rounds=3; shift 2 ;;
@@ -56,8 +66,9 @@ while [[ $# -gt 0 ]]; do
         --dsu-cpu) dsu_cpu=1; shift ;;
         --rate) rate="${2:?--rate needs a number of Hz}"; shift 2 ;;
         --pin) pin=(taskset -c "${2:?--pin needs a CPU number}"); shift 2 ;;
+        --floor) floor=1; shift ;;
         [0-9]*) seconds="$1"; shift ;;
-        *) echo "latency.sh: unknown argument $1; usage: latency.sh [SECONDS] [--against COMMIT] [--rounds N] [--dsu-cpu [--rate HZ] [--pin CPU]]" >&2
+        *) echo "latency.sh: unknown argument $1; usage: latency.sh [SECONDS] [--against COMMIT] [--rounds N] [--dsu-cpu [--rate HZ] [--pin CPU] [--floor]]" >&2
            exit 2 ;;
     esac
 done
@@ -277,8 +288,18 @@ measure_every_sample_cpu() {
         "$socket_us" "$(cat "$work/per-sample-us")")"
     echo "  DSU / socket CPU per sample: $ratio"
     printf '%s\t%s\n' "$bin" "$ratio" >> "$work/ratios"
+    if [[ -n "$floor" ]]; then
+        echo "-- the floor: bench/loopback_floor.c, $((seconds * rate)) sends at $rate Hz"
+        umockdev-run --device "$work/still.umockdev" -- "$work/loopback_floor" "$((seconds * rate))" "$rate" \
+            | tee "$work/floor.out" | sed 's/^/  /'
+        printf '%s\t%s\n' "the floor (bench/loopback_floor.c)" \
+            "$(sed -n 's/.*per tick (receiver in poll): //p' "$work/floor.out")" >> "$work/ratios"
+    fi
 }
 
+if [[ -n "$floor" ]]; then
+    cc -O2 -pthread "$root/bench/loopback_floor.c" -o "$work/loopback_floor"
+fi
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in $(seq 1 "$rounds"); do
     for i in "${!builds[@]}"; do

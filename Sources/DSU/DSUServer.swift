@@ -32,6 +32,9 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     public struct Limits: Sendable {
         /// Subscribers at once; a data request from another address is then ignored.
         public var maxClients = 16
+        /// How long a subscription lasts after its last data request (the
+        /// protocol's 5 s; tests shorten it).
+        public var subscriptionLifetime = Duration.seconds(DSUProtocol.subscriptionSeconds)
 
         public init() {}
     }
@@ -64,6 +67,10 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     private let onClientCountChange: @Sendable (Int) -> Void
     private let closed = Atomic<Bool>(false)
     private let links = Atomic<Int>(0)
+    /// The wake-up that drops subscribers who stopped asking while no sample
+    /// comes: armed at the earliest expiry only while there are subscribers
+    /// (an idle server never wakes). Touched on the event loop only.
+    private var expiryTimer: Scheduled<Void>?
 
     /// Binds `address` and starts answering requests, timing subscriptions
     /// on `clock` (tests inject one).
@@ -110,7 +117,8 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         let controller = DSUController(slot: 0, state: .connected, model: .accelerometerOnly,
                                        mac: DSUMAC(machineID: machineID, deviceKey: deviceKey))
         let still = DSUMotion(timestampMicroseconds: 0, accelerationG: .zero, rotationDegreesPerSecond: .zero)
-        state = Mutex(State(subscribers: DSUSubscribers(capacity: limits.maxClients), controller: controller,
+        state = Mutex(State(subscribers: DSUSubscribers(capacity: limits.maxClients, lifetime: limits.subscriptionLifetime),
+                            controller: controller,
                             axes: axes, packet: DSUDataPacket(controller: controller, motion: still, serverID: serverID),
                             sendDescriptor: socket.sendDescriptor))
         let requests = DSURequestHandler()
@@ -125,11 +133,10 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         }
         requests.server = self
         try await channel.setOption(.autoRead, value: true).get()
-        // Subscribers that stopped asking are dropped even while no sample comes.
-        let expiry = channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { [weak self] _ in
-            self?.expireClients()
+        channel.closeFuture.whenComplete { [weak self] _ in
+            self?.expiryTimer?.cancel()
+            self?.expiryTimer = nil
         }
-        channel.closeFuture.whenComplete { _ in expiry.cancel() }
         if let warning = address.exposureWarning { logger.warning("\(warning)") }
         logger.notice("serving DSU motion on udp:\(self.address)")
     }
@@ -184,11 +191,34 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     }
 
     /// Drops the clients that have not re-requested in time (the event loop
-    /// calls it every second; tests after moving their clock).
+    /// calls it at the earliest expiry; tests after moving their clock).
     public func expireClients() {
         let now = now()
         state.withLock { state in
             if state.subscribers.expire(at: now) { changed(&state) }
+        }
+    }
+
+    /// Whether the expiry wake-up is armed (it is while anyone is subscribed).
+    public var expiryArmed: Bool {
+        get async throws { try await channel.eventLoop.submit { self.expiryTimer != nil }.get() }
+    }
+
+    /// Arms the expiry wake-up for the earliest subscription's end, unless
+    /// it is armed or nobody is subscribed (on the event loop). Renewals move
+    /// that end later without touching the timer: when it fires early it
+    /// drops nobody and re-arms, about once a lifetime per live client.
+    private func armExpiry() {
+        guard expiryTimer == nil, !closed.load(ordering: .relaxed) else { return }
+        let (next, now) = state.withLock { ($0.subscribers.nextExpiry, self.now()) }
+        guard let next else { return }
+        let (seconds, attoseconds) = max(next - now, .zero).components
+        let delay = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        expiryTimer = channel.eventLoop.scheduleTask(in: delay) { [weak self] in
+            guard let self else { return }
+            self.expiryTimer = nil
+            self.expireClients()
+            self.armExpiry()
         }
     }
 
@@ -227,6 +257,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
                 let linked = DSUDatagramSocket.Destination(sender, link: link)
                 state.withLock { $0.subscribers.replaceAddress(with: linked) }
             }
+            armExpiry()
             return []
         }
     }

@@ -34,6 +34,9 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
 
     public var count: Int { subscribers.count }
 
+    /// When the first subscription runs out (nil while nobody is subscribed).
+    public var nextExpiry: Duration? { earliestExpiry }
+
     /// A data request from `address` at `now`: renews its subscription (a
     /// known client keeps its counter) or admits it if there is room after
     /// dropping the expired.

@@ -209,6 +209,24 @@ import TiltdTestSupport
         #expect(try await client.next().u32(32) == 0)
     }
 
+    @Test(.timeLimit(.minutes(1))) func aClientThatStopsAskingIsDroppedWithNoSampleComingAndAnIdleServerNeverWakes() async throws {
+        var limits = DSUServer.Limits()
+        limits.subscriptionLifetime = .milliseconds(300)
+        let counts = CountWatch()
+        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits,
+                                         logger: LogCapture().logger, onClientCountChange: counts.callback)
+        defer { server.close() }
+        #expect(try await !server.expiryArmed, "no subscriber, yet a wake-up was armed")
+        let client = try await DSUTestClient(serverPort: server.address.port)
+        try await client.requestData()
+        await counts.wait(for: 1)
+        #expect(try await server.expiryArmed)
+        // No sample and no expireClients() call: the server's own wake-up drops it.
+        await counts.wait(for: 0)
+        #expect(server.clientCount == 0)
+        #expect(try await !server.expiryArmed, "the wake-up stayed armed with nobody subscribed")
+    }
+
     @Test func garbageIsIgnoredWithoutAReply() async throws {
         let served = try await Self.serve()
         defer { served.server.close() }
