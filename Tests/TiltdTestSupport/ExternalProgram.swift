@@ -105,8 +105,9 @@ public enum ExternalProgram {
     private static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
         .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
-    /// Adds to `actions` the closing of every descriptor above stderr in the child.
-    static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) throws {
+    /// Adds to `actions` the closing of every descriptor above stderr in the
+    /// child (for every posix_spawn of the tests: see `start`).
+    public static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) throws {
         guard let addCloseFrom else { throw SpawnFailure(name: "posix_spawn_file_actions_addclosefrom_np (glibc 2.34 or later)", code: ENOSYS) }
         let code = addCloseFrom(&actions, 3)
         guard code == 0 else { throw SpawnFailure(name: "posix_spawn_file_actions_addclosefrom_np", code: code) }

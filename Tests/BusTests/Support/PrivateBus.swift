@@ -1,11 +1,13 @@
 import Foundation
 import Glibc
+import TiltdTestSupport
 
 /// A private D-Bus daemon for one test (`dbus-daemon --session --fork
 /// --print-address=1 --print-pid=2`), killed when the test lets it go.
 final class PrivateBus {
     let address: String
-    private let pid: pid_t
+    /// The daemon's process id.
+    let pid: pid_t
 
     static var available: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
@@ -27,6 +29,11 @@ final class PrivateBus {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else: a daemon that outlives its test must not hold the
+        // test process's other descriptors (a server's accepted socket, or
+        // the end of a socket pair by which Foundation sees a child exit:
+        // a busctl once still counted as running 30 s after printing its answer).
+        try ExternalProgram.closeInheritedDescriptors(&actions)
         let argv = ["/usr/bin/dbus-daemon"] + configuration + ["--fork", "--nopidfile", "--print-address=1", "--print-pid=2"]
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
