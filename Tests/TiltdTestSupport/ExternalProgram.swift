@@ -144,3 +144,26 @@ public enum ExternalProgram {
         return false
     }
 }
+
+/// A socket the test process holds without close-on-exec (as SwiftNIO
+/// accepts connections), at a number ≥ 300 no child opens for itself: a
+/// program the tests start must not have it (`ExternalProgram.start`).
+public final class InheritableDescriptor {
+    public let number: Int32
+
+    public init() throws {
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketDescriptor >= 0 else { throw ExternalProgram.SpawnFailure(name: "socket", code: errno) }
+        defer { close(socketDescriptor) }
+        number = fcntl(socketDescriptor, F_DUPFD, 300)
+        guard number >= 300 else { throw ExternalProgram.SpawnFailure(name: "fcntl F_DUPFD 300", code: errno) }
+    }
+
+    /// Whether it would pass to a child: no close-on-exec flag.
+    public var isInheritable: Bool { fcntl(number, F_GETFD) & FD_CLOEXEC == 0 }
+
+    /// Whether process `pid` holds a descriptor of that number.
+    public func isOpen(in pid: pid_t) -> Bool { access("/proc/\(pid)/fd/\(number)", F_OK) == 0 }
+
+    deinit { close(number) }
+}
