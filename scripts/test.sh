@@ -38,6 +38,24 @@ hard=$(ulimit -Hn)
 if [ "$hard" = unlimited ] || [ "$hard" -gt 16384 ]; then hard=16384; fi
 if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt "$hard" ]; then ulimit -Sn "$hard"; fi
 
+# Runs one tier's `swift test` under a time limit far beyond its normal
+# length (unit: ~30 s, system: 3-4 min on a loaded 2-core machine), and once
+# more if it hangs: a loaded run once stopped for good with every test
+# parked (libdispatch's CLOCK_BOOTTIME timer had fired, its event was taken
+# off epoll and never handled, so no Task.sleep ever returned). A failure is
+# never retried; a second hang fails the run.
+run_tier() {
+    local name=$1 limit=$2; shift 2
+    local attempt status
+    for attempt in 1 2; do
+        status=0
+        timeout --kill-after=30s "$limit" "$@" || status=$?
+        if [ "$status" -ne 124 ] && [ "$status" -ne 137 ]; then return "$status"; fi
+        echo "scripts/test.sh: the $name tier hung (no end within $limit, attempt $attempt of 2)" >&2
+    done
+    return 1
+}
+
 if [ "$tier" != system ]; then
     # Spawning goes through TiltdTestSupport's helpers (which check the tier);
     # a unit-tier file that starts a process itself belongs in the system tier.
@@ -46,9 +64,11 @@ if [ "$tier" != system ]; then
              "(system_targets in scripts/test.sh):" $spawning >&2
         exit 1
     fi
-    TILTD_TEST_TIER=unit swift test --skip-build --skip "$(alternatives "${system_targets[@]}")" "$@"
+    TILTD_TEST_TIER=unit run_tier unit "${TILTD_UNIT_TIME_LIMIT:-8m}" \
+        swift test --skip-build --skip "$(alternatives "${system_targets[@]}")" "$@"
 fi
 if [ "$tier" != unit ]; then
     # setup.sh installed ffmpeg: the y4m test must run, not be skipped.
-    TILTD_REQUIRE_FFMPEG=1 swift test --skip-build --skip "$(alternatives "${unit_targets[@]}")" "$@"
+    TILTD_REQUIRE_FFMPEG=1 run_tier system "${TILTD_SYSTEM_TIME_LIMIT:-25m}" \
+        swift test --skip-build --skip "$(alternatives "${unit_targets[@]}")" "$@"
 fi
