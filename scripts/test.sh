@@ -40,11 +40,10 @@ if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt "$hard" ]; then uli
 
 # Runs one tier's `swift test` under a time limit far beyond its normal
 # length (unit: ~30 s, system: 3-4 min on a loaded 2-core machine), and once
-# more if it hangs: a loaded unit run once stopped for good with 29 tests
-# parked, an in-memory one among them, and no worker thread of Swift's
-# global executor left alive (the event loops idle, nothing to run from the
-# kernel's view; cause not found, libdispatch's pool suspected). A failure
-# is never retried; a second hang fails the run.
+# more if it hangs, never if it fails; a second hang fails the run. A test
+# that waits on something without honouring cancellation outlives its time
+# limit and holds the whole run (a DSU test did, twice: it waited for a
+# subscription that had already lapsed).
 run_tier() {
     local name=$1 limit=$2; shift 2
     local attempt status

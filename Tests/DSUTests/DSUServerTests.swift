@@ -26,14 +26,20 @@ import TiltdTestSupport
         return Served(server: server, clock: clock, counts: counts, log: log)
     }
 
-    /// Waits (bounded) until the dropped subscribers' connected sockets have
-    /// closed: each closes on the event loop just after its subscriber goes.
-    static func clientSocketsClosed(_ server: DSUServer) async throws {
+    /// Waits (bounded) until the server has `count` subscribers' connected
+    /// sockets open: each opens on the event loop just after its subscriber
+    /// is counted, and closes just after it goes.
+    static func clientSockets(_ server: DSUServer, become count: Int) async throws {
         let deadline = ContinuousClock.now + .seconds(60)
-        while server.openClientSockets > 0 {
-            try #require(ContinuousClock.now < deadline, "\(server.openClientSockets) client socket(s) still open after 60 s")
+        while server.openClientSockets != count {
+            try #require(ContinuousClock.now < deadline,
+                         "\(server.openClientSockets) client socket(s) open after 60 s, not \(count)")
             try await Task.sleep(for: .milliseconds(2))
         }
+    }
+
+    static func clientSocketsClosed(_ server: DSUServer) async throws {
+        try await clientSockets(server, become: 0)
     }
 
     static func sample(_ nanoseconds: Int64, gyro: SIMD3<Double>? = nil) -> PublishedSample {
@@ -209,21 +215,25 @@ import TiltdTestSupport
         #expect(try await client.next().u32(32) == 0)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aClientThatStopsAskingIsDroppedWithNoSampleComingAndAnIdleServerNeverWakes() async throws {
+    @Test(.timeLimit(.minutes(1))) func aClientThatStopsAskingIsDroppedByTheServersOwnWakeUpAndAnIdleServerArmsNone() async throws {
+        // A short lifetime on a clock that stands still until the test moves
+        // it: the subscription cannot lapse before the test has seen it.
         var limits = DSUServer.Limits()
-        limits.subscriptionLifetime = .milliseconds(300)
-        let counts = CountWatch()
-        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits,
-                                         logger: LogCapture().logger, onClientCountChange: counts.callback)
+        limits.subscriptionLifetime = .milliseconds(200)
+        let clock = ManualClock(), counts = CountWatch()
+        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits, clock: clock,
+                                         machineID: "m", logger: LogCapture().logger, onClientCountChange: counts.callback)
         defer { server.close() }
         #expect(try await !server.expiryArmed, "no subscriber, yet a wake-up was armed")
         let client = try await DSUTestClient(serverPort: server.address.port)
         try await client.requestData()
         await counts.wait(for: 1)
         #expect(try await server.expiryArmed)
-        // No sample and no expireClients() call: the server's own wake-up drops it.
+        // Its time runs out. No sample and no expireClients() call: the
+        // server's own wake-up (within 200 ms of real time) drops it.
+        clock.advance(by: .milliseconds(200))
         await counts.wait(for: 0)
-        #expect(server.clientCount == 0)
+        #expect(counts.latest == 0 && server.clientCount == 0)
         #expect(try await !server.expiryArmed, "the wake-up stayed armed with nobody subscribed")
     }
 
@@ -317,7 +327,7 @@ import TiltdTestSupport
         let client = try await DSUTestClient(serverPort: served.server.address.port)
         try await client.requestData()
         await served.counts.wait(for: 1)
-        #expect(served.server.openClientSockets == 1)
+        try await Self.clientSockets(served.server, become: 1)
         served.server.take(Self.sample(1_000))
         #expect(try await client.next().u32(32) == 0)
         served.clock.advance(by: .seconds(4))

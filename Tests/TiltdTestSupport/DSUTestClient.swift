@@ -205,16 +205,28 @@ extension DSUTestClient {
 }
 
 /// The server's client counts as they change, for waiting on a subscription
-/// (the request is read on the event loop) instead of guessing.
+/// (the request is read on the event loop) instead of guessing. A wait
+/// ends when its task is cancelled (a test's time limit), so a count that
+/// never comes fails that test instead of holding the whole run.
 public final class CountWatch: Sendable {
+    private struct Waiter {
+        var id: UInt64
+        var count: Int
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var count: Int?
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [Waiter] = []
+        var nextID: UInt64 = 0
     }
 
     private let state = Mutex(State())
 
     public init() {}
+
+    /// The latest count reported (nil before the first).
+    public var latest: Int? { state.withLock { $0.count } }
 
     public var callback: @Sendable (Int) -> Void {
         { [self] count in
@@ -228,15 +240,27 @@ public final class CountWatch: Sendable {
         }
     }
 
-    /// Waits until the latest report says `count`.
+    /// Waits until the latest report says `count`, or the task is cancelled.
     public func wait(for count: Int) async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state in
-                if state.count == count { return true }
-                state.waiters.append((count, continuation))
-                return false
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state in
+                    if state.count == count || Task.isCancelled { return true }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if now { continuation.resume() }
             }
-            if now { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index)
+            }
+            waiter?.continuation.resume()
         }
     }
 }
