@@ -212,9 +212,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         guard expiryTimer == nil, !closed.load(ordering: .relaxed) else { return }
         let (next, now) = state.withLock { ($0.subscribers.nextExpiry, self.now()) }
         guard let next else { return }
-        let (seconds, attoseconds) = max(next - now, .zero).components
-        let delay = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        expiryTimer = channel.eventLoop.scheduleTask(in: delay) { [weak self] in
+        expiryTimer = channel.eventLoop.scheduleTask(in: TimeAmount(max(next - now, .zero))) { [weak self] in
             guard let self else { return }
             self.expiryTimer = nil
             self.expireClients()

@@ -38,6 +38,14 @@ import TiltdTestSupport
         }
     }
 
+    /// A client that has asked for every controller's data, once the server counts it.
+    static func subscribed(to served: Served) async throws -> DSUTestClient {
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        try await client.requestData()
+        await served.counts.wait(for: 1)
+        return client
+    }
+
     static func clientSocketsClosed(_ server: DSUServer) async throws {
         try await clientSockets(server, become: 0)
     }
@@ -116,9 +124,7 @@ import TiltdTestSupport
     @Test func streamsOnePacketPerSampleWithTheRecordingsValues() async throws {
         let served = try await Self.serve()
         defer { served.server.close() }
-        let client = try await DSUTestClient(serverPort: served.server.address.port)
-        try await client.requestData()
-        await served.counts.wait(for: 1)
+        let client = try await Self.subscribed(to: served)
         let readings = try Recording.load(path: Self.recording).readings
         #expect(readings.count == 499)
         // The hub hands the server every sample; most are not gated states.
@@ -193,9 +199,7 @@ import TiltdTestSupport
     @Test func aClientIsDroppedFiveSecondsAfterItsLastRequest() async throws {
         let served = try await Self.serve()
         defer { served.server.close() }
-        let client = try await DSUTestClient(serverPort: served.server.address.port)
-        try await client.requestData()
-        await served.counts.wait(for: 1)
+        let client = try await Self.subscribed(to: served)
         served.clock.advance(by: .milliseconds(4_999))
         served.server.expireClients()
         #expect(served.server.clientCount == 1)
@@ -308,15 +312,14 @@ import TiltdTestSupport
 
     @Test func closingStopsTheStream() async throws {
         let served = try await Self.serve()
-        let client = try await DSUTestClient(serverPort: served.server.address.port)
-        try await client.requestData()
-        await served.counts.wait(for: 1)
+        let client = try await Self.subscribed(to: served)
         served.server.close()
         served.server.take(Self.sample(1_000))  // after close: not sent, no crash
         served.server.close()
         await served.counts.wait(for: 0)  // the subscribers go, and their sockets with them
         #expect(served.server.clientCount == 0)
         try await Self.clientSocketsClosed(served.server)
+        withExtendedLifetime(client) {}  // subscribed throughout
     }
 
     @Test func aSubscribersRenewalsReachTheServerThroughItsOwnSocket() async throws {
@@ -324,9 +327,7 @@ import TiltdTestSupport
         // the server's; they must renew it and be answered all the same.
         let served = try await Self.serve()
         defer { served.server.close() }
-        let client = try await DSUTestClient(serverPort: served.server.address.port)
-        try await client.requestData()
-        await served.counts.wait(for: 1)
+        let client = try await Self.subscribed(to: served)
         try await Self.clientSockets(served.server, become: 1)
         served.server.take(Self.sample(1_000))
         #expect(try await client.next().u32(32) == 0)
