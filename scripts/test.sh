@@ -5,9 +5,10 @@
 #   scripts/test.sh unit      the fast tier: every test target except the
 #                             system ones below. Its tests spawn nothing (no
 #                             tiltd binary, umockdev, Chromium, PulseAudio,
-#                             dbus, sox or ffmpeg): TestTier stops a run that
-#                             does, and this script refuses a unit-tier file
-#                             that starts a process itself. Needs no set-up.
+#                             dbus, sox or ffmpeg) and open no socket: TestTier
+#                             stops a run that spawns, and this script refuses
+#                             a unit-tier file that starts a process, opens a
+#                             socket or starts a server. Needs no set-up.
 #   scripts/test.sh system    the system tier, after scripts/setup.sh test
 #                             (installs the missing Debian packages)
 #   scripts/test.sh           set-up, the unit tier, then the system tier
@@ -16,8 +17,9 @@
 # TILTD_TEST_PREPARED=1 skips set-up and build (scripts/loaded-runs.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The system tier's test targets; any other test target is unit tier.
-system_targets=(tiltdTests BusTests WebTests LevelsTests DaemonSystemTests)
+# The system tier's test targets (they spawn processes, open sockets, start
+# servers); any other test target is unit tier.
+system_targets=(tiltdTests BusTests WebTests LevelsTests DaemonSystemTests DSUTests StateSocketTests)
 unit_targets=()
 for dir in Tests/*Tests; do
     name=${dir#Tests/}
@@ -38,22 +40,39 @@ hard=$(ulimit -Hn)
 if [ "$hard" = unlimited ] || [ "$hard" -gt 16384 ]; then hard=16384; fi
 if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt "$hard" ]; then ulimit -Sn "$hard"; fi
 
-# Runs one tier's `swift test` under a time limit far beyond its normal
-# length (unit: ~30 s, system: 3-4 min on a loaded 2-core machine), and once
-# more if it hangs, never if it fails; a second hang fails the run. A test
-# that waits on something without honouring cancellation outlives its time
-# limit and holds the whole run (a DSU test did, twice: it waited for a
-# subscription that had already lapsed).
+# Runs one tier's `swift test` once, in a process group of its own, under
+# a time limit far beyond its normal length (unit: under a minute, system:
+# 5-10 min on a loaded 2-core machine). Each suite has a Swift Testing time
+# limit of its own, and every wait in the tests has a deadline, so a hung
+# test fails and names itself well before this. This limit is the last
+# guard: when it fires, it says which tests had started and not finished,
+# then ends the whole group (swift test and the test runner below it, and
+# whatever they started), and the tier fails. Nothing is run twice.
 run_tier() {
     local name=$1 limit=$2; shift 2
-    local attempt status
-    for attempt in 1 2; do
-        status=0
-        timeout --kill-after=30s "$limit" "$@" || status=$?
-        if [ "$status" -ne 124 ] && [ "$status" -ne 137 ]; then return "$status"; fi
-        echo "scripts/test.sh: the $name tier hung (no end within $limit, attempt $attempt of 2)" >&2
-    done
-    return 1
+    local log status=0 pid watchdog
+    log=$(mktemp "${TMPDIR:-/tmp}/tiltd-$name-tier.XXXXXX")
+    setsid "$@" > >(tee "$log") 2>&1 &
+    pid=$!
+    (
+        sleep "$limit"
+        echo "scripts/test.sh: the $name tier did not end within $limit; tests started and not finished:" >&2
+        # Swift Testing prints 'Test NAME started.' and 'Test NAME passed|failed …'.
+        sed -n 's/^.*Test \(.*\) started\.$/\1/p' "$log" | sort -u > "$log.started"
+        sed -n -E 's/^.*Test (.*) (passed|failed|skipped|recorded an issue).*$/\1/p' "$log" | sort -u > "$log.ended"
+        comm -23 "$log.started" "$log.ended" | sed 's/^/scripts\/test.sh:   /' >&2
+        kill -TERM -- "-$pid" 2>/dev/null || true
+        sleep 10
+        kill -KILL -- "-$pid" 2>/dev/null || true
+    ) &
+    watchdog=$!
+    wait "$pid" || status=$?
+    kill "$watchdog" 2>/dev/null || true
+    wait "$watchdog" 2>/dev/null || true
+    # Nothing of the tier outlives it.
+    kill -KILL -- "-$pid" 2>/dev/null || true
+    rm -f "$log" "$log.started" "$log.ended"
+    return "$status"
 }
 
 if [ "$tier" != system ]; then
@@ -64,11 +83,19 @@ if [ "$tier" != system ]; then
              "(system_targets in scripts/test.sh):" $spawning >&2
         exit 1
     fi
-    TILTD_TEST_TIER=unit run_tier unit "${TILTD_UNIT_TIME_LIMIT:-8m}" \
+    # Nor does a unit test open a socket or start a server: those belong in
+    # the system tier, or test their logic through a seam.
+    if sockets=$(grep -rlE '\bsocket\(|\bsocketpair\(|Bootstrap\(|UnixSocketServer\(|DSUServer\(|WebServer\(|SocketTestClient\(|DSUTestClient\(|PrivateBus\(' \
+                 --include='*.swift' "${unit_targets[@]/#/Tests/}"); then
+        echo "scripts/test.sh: these unit-tier files open sockets or start servers; git mv them into a system-tier target" \
+             "(system_targets in scripts/test.sh):" $sockets >&2
+        exit 1
+    fi
+    TILTD_TEST_TIER=unit run_tier unit "${TILTD_UNIT_TIME_LIMIT:-10m}" \
         swift test --skip-build --skip "$(alternatives "${system_targets[@]}")" "$@"
 fi
 if [ "$tier" != unit ]; then
     # setup.sh installed ffmpeg: the y4m test must run, not be skipped.
-    TILTD_REQUIRE_FFMPEG=1 run_tier system "${TILTD_SYSTEM_TIME_LIMIT:-25m}" \
+    TILTD_REQUIRE_FFMPEG=1 run_tier system "${TILTD_SYSTEM_TIME_LIMIT:-30m}" \
         swift test --skip-build --skip "$(alternatives "${unit_targets[@]}")" "$@"
 fi

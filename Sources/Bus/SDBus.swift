@@ -162,6 +162,28 @@ final class SDBus {
         return sd_bus_message_has_signature(reply, "a{sv}") > 0 ? SDBus.readDictionary(reply) : [:]
     }
 
+    /// Sends org.freedesktop.DBus.Peer.Ping to `destination` without
+    /// waiting; `done(true)` runs (on this connection's thread, from
+    /// `processAvailable`) when it answers, `done(false)` when it answers
+    /// with an error, is gone, or does not answer within `timeoutMicroseconds`.
+    /// Every D-Bus library answers Ping on its own, but only while its
+    /// program reads its connection.
+    func ping(_ destination: String, timeoutMicroseconds: UInt64, _ done: @escaping (Bool) -> Void) throws {
+        var message: OpaquePointer?
+        try check(sd_bus_message_new_method_call(bus, &message, destination, "/", "org.freedesktop.DBus.Peer", "Ping"),
+                  "Ping to \(destination)")
+        defer { sd_bus_message_unref(message) }
+        let box = Unmanaged.passRetained(ReplyBox(done)).toOpaque()
+        // A floating slot (nil): sd-bus calls back once and then frees it.
+        let status = sd_bus_call_async(bus, nil, message, { reply, context, _ in
+            let box = Unmanaged<ReplyBox>.fromOpaque(context!).takeRetainedValue()
+            box.done(sd_bus_message_is_method_error(reply, nil) == 0)
+            return 0
+        }, box, timeoutMicroseconds)
+        if status < 0 { Unmanaged<ReplyBox>.fromOpaque(box).release() }
+        try check(status, "Ping to \(destination)")
+    }
+
     /// The unique name that owns `name` now, or nil if none does.
     func owner(of name: String) -> String? {
         var message: OpaquePointer?
@@ -316,4 +338,10 @@ final class SDBus {
     private static func describe(_ status: Int32) -> String {
         String(cString: strerror(-status))
     }
+}
+
+/// What a `ping` calls back once its answer (or its failure) comes.
+private final class ReplyBox {
+    let done: (Bool) -> Void
+    init(_ done: @escaping (Bool) -> Void) { self.done = done }
 }

@@ -15,6 +15,14 @@ import Synchronization
 /// whose posts wake the thread through a pipe: a burst of states between
 /// two wake-ups goes out as one signal, so signals never come faster than
 /// states pass the gate, and a slow bus never holds up the capture thread.
+///
+/// Each claimant has at most one signal on its way: after a signal the
+/// service pings it (org.freedesktop.DBus.Peer.Ping, which every D-Bus
+/// library answers while its program reads), and sends it nothing more
+/// until the answer comes; the next signal then carries everything that
+/// changed since its last one. So a claimant that stops reading makes the
+/// bus daemon hold one signal for it, not one per state; one that has not
+/// answered within `claimantPatience` loses its claim.
 public final class TiltService: StateSink, @unchecked Sendable {
     // Safe to share: `newest` is a Mutex, `finished` a latch set by `init`,
     // `stopping` atomic, `wake` only woken off the bus thread; `bus`, `claims`,
@@ -33,6 +41,17 @@ public final class TiltService: StateSink, @unchecked Sendable {
     private var published: TiltProperties
     private var publishedSequence: UInt64 = 0
     private var sendFailed = false
+    /// Each claimant's flow: what it was last sent, and whether that
+    /// signal's ping is unanswered (bus thread only).
+    private var flows: [String: ClaimantFlow] = [:]
+    /// Set when a ping's answer lets a claimant hear of changes it missed.
+    private var flowReopened = false
+    private let claimantPatience: Duration
+
+    private struct ClaimantFlow {
+        var sent: TiltProperties
+        var awaitingAnswer = false
+    }
 
     /// Connects, exports the object, takes the name and starts the bus thread.
     ///
@@ -41,16 +60,19 @@ public final class TiltService: StateSink, @unchecked Sendable {
     ///   - properties: the initial values (device, HasAccelerometer, …).
     ///   - maximumClaims: how many clients may hold a claim at once.
     ///   - maximumClaimsPerUser: how many of them may be one user's.
+    ///   - claimantPatience: how long a claimant may leave a ping unanswered
+    ///     (it reads nothing) before its claim is dropped.
     ///   - onClaimCountChanged: called on the bus thread with the new number
     ///     of claims whenever it changes (0 → 1: open the device; 1 → 0:
     ///     close it); must not block.
     ///   - report: prints a one-line notice (a failure of the bus).
     /// - Throws: `TiltBusError` (no bus, name owned by another process, …).
     public init(bus address: BusAddress, properties: TiltProperties, maximumClaims: Int = 64,
-                maximumClaimsPerUser: Int = 8,
+                maximumClaimsPerUser: Int = 8, claimantPatience: Duration = .seconds(10),
                 onClaimCountChanged: @escaping @Sendable (Int) -> Void,
                 report: @escaping @Sendable (Diagnostic) -> Void) throws {
         published = properties
+        self.claimantPatience = claimantPatience
         claims = ClaimSet(maximumCount: maximumClaims, maximumPerUser: maximumClaimsPerUser)
         self.onClaimCountChanged = onClaimCountChanged
         self.report = report
@@ -62,7 +84,7 @@ public final class TiltService: StateSink, @unchecked Sendable {
         try connection.exportObject(path: TiltProperties.objectPath, interface: TiltProperties.interface,
                                     handler: self)
         try connection.watchNameOwners { [unowned self] name, _, newOwner in
-            if newOwner.isEmpty, claims.release(name) { onClaimCountChanged(claims.count) }
+            if newOwner.isEmpty { release(name) }
         }
         try connection.requestName(TiltProperties.busName)
         bus = connection
@@ -112,6 +134,7 @@ public final class TiltService: StateSink, @unchecked Sendable {
             bus = nil  // closes the connection, which releases the name
             if claims.count > 0 {
                 claims.removeAll()
+                flows.removeAll()
                 onClaimCountChanged(0)
             }
         }
@@ -120,29 +143,53 @@ public final class TiltService: StateSink, @unchecked Sendable {
             while true {
                 try bus.processAvailable()
                 if stopping.load(ordering: .acquiring) { return }
+                try publish(on: bus)
                 if try bus.wait(orReadable: wake.reader) { wake.drain() }
                 if stopping.load(ordering: .acquiring) { return }
-                try publish(on: bus)
             }
         } catch {
             report(.error("D-Bus service stopped: \(error)"))
         }
     }
 
-    /// Sends what changed since the last publication to every claimant.
+    /// Drops `client`'s claim and flow (Release, it left the bus, or it
+    /// stopped answering); bus thread only.
+    private func release(_ client: String) {
+        flows[client] = nil
+        if claims.release(client) { onClaimCountChanged(claims.count) }
+    }
+
+    /// Sends each claimant whose last signal was answered what changed
+    /// since that signal, then pings it.
     private func publish(on bus: SDBus) throws {
         let entry = newest.current
-        guard entry.sequence > publishedSequence else { return }
+        guard entry.sequence > publishedSequence || flowReopened else { return }
         let now = entry.value
         publishedSequence = entry.sequence
-        defer { published = now }
-        guard claims.count > 0 else { return }
-        let changes = now.changes(since: published)
-        guard !changes.isEmpty else { return }
-        for client in claims.holders {
+        flowReopened = false
+        published = now
+        let patience = UInt64(claimantPatience.components.seconds) * 1_000_000
+            + UInt64(claimantPatience.components.attoseconds / 1_000_000_000_000)
+        for client in Array(flows.keys) {
+            guard var flow = flows[client], !flow.awaitingAnswer else { continue }
+            let changes = now.changes(since: flow.sent)
+            guard !changes.isEmpty else { continue }
             do {
                 try bus.emitPropertiesChanged(path: TiltProperties.objectPath, interface: TiltProperties.interface,
                                               changes: changes, to: client)
+                flow.sent = now
+                flow.awaitingAnswer = true
+                flows[client] = flow
+                try bus.ping(client, timeoutMicroseconds: patience) { [unowned self] answered in
+                    guard flows[client] != nil else { return }
+                    if answered {
+                        flows[client]?.awaitingAnswer = false
+                        flowReopened = true
+                    } else {
+                        report(.notice("D-Bus: \(client) read nothing for \(claimantPatience); its claim is dropped"))
+                        release(client)
+                    }
+                }
             } catch TiltBusError.disconnected(let name) {
                 throw TiltBusError.disconnected(bus: name)
             } catch {
@@ -162,7 +209,10 @@ extension TiltService: BusObjectHandler {
         switch member {
         case "Claim":
             switch claims.claim(sender, user: user) {
-            case .added: onClaimCountChanged(claims.count)
+            case .added:
+                // It has what Get would answer now; signals carry changes from there.
+                flows[sender] = ClaimantFlow(sent: newest.current.value)
+                onClaimCountChanged(claims.count)
             case .alreadyHeld: break
             case .full:
                 return .failed(name: "net.tiltd.Tilt1.Error.TooManyClaims",
@@ -173,7 +223,7 @@ extension TiltService: BusObjectHandler {
             }
             return .done
         case "Release":
-            if claims.release(sender) { onClaimCountChanged(claims.count) }
+            release(sender)
             return .done
         default:
             return .failed(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(member)")

@@ -7,7 +7,9 @@ import SamplePath
 /// The main of both executables (`tiltd`, `tiltd-run`): ArgumentParser's
 /// own, after installing tiltd's log format (`tiltd: …` on stderr, once)
 /// and the options' names for settings in messages (`Setting.flag`),
-/// plus the failures it would word badly.
+/// plus the failures it would word badly. SIGPIPE is ignored first: a
+/// reader that went away is an error the command reports and cleans up
+/// after, never a silent death.
 public enum CommandMain {
     /// What every error line starts with, usage errors and failures alike,
     /// as `TiltdLogHandler` writes errors: `tiltd: error: …`. Each root
@@ -19,6 +21,7 @@ public enum CommandMain {
     /// with nothing more; a `UsageError` from a subcommand's `run()` is
     /// shown with that subcommand's usage, not the root's, and exits 64.
     public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) async {
+        Posix.ignoreBrokenPipes()
         TiltdLogHandler.bootstrap()
         SettingMessage.install { $0.flag }
         do {

@@ -46,11 +46,19 @@ public struct DSUAddress: Equatable, Sendable, CustomStringConvertible {
         try! SocketAddress(ipAddress: host, port: Int(port))
     }
 
-    /// True when only this machine can reach the address (127.0.0.0/8, ::1).
-    public var isLoopback: Bool {
-        switch socketAddress {
+    /// True when only this machine can reach the address: 127.0.0.0/8, ::1
+    /// and 127.x mapped into IPv6 (::ffff:127.0.0.1), however written.
+    public var isLoopback: Bool { Self.isLoopback(socketAddress) }
+
+    /// True when `address` is on the loopback network (see `isLoopback`).
+    public static func isLoopback(_ address: SocketAddress) -> Bool {
+        switch address {
         case .v4(let address): return UInt32(bigEndian: address.address.sin_addr.s_addr) >> 24 == 127
-        case .v6: return host == "::1"
+        case .v6(let address):
+            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
+            let loopback6 = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+            let mapped4 = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+            return loopback6 || mapped4
         default: return false
         }
     }
@@ -58,11 +66,15 @@ public struct DSUAddress: Equatable, Sendable, CustomStringConvertible {
     /// `HOST:PORT` (an IPv6 host in brackets).
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
-    /// The warning a server beyond loopback gets (anyone who can reach it
-    /// can read the motion and make it send).
+    /// The warning a server beyond loopback gets: anyone who can reach it
+    /// can read the motion, and, since UDP's sender address can be forged,
+    /// make it stream to a third host (subscribers whose port answers
+    /// "unreachable" are dropped, and each host holds a bounded share).
     public var exposureWarning: String? {
         isLoopback ? nil
             : "DSU on \(self) is reachable from other machines and has no authentication: anyone who can reach "
-            + "it can read the device's motion; serve on 127.0.0.1 unless an emulator on another machine needs it"
+            + "it can read the device's motion, and a host on the network can forge a request's sender address to "
+            + "point the stream (about 100 bytes per sample) at another machine; serve on 127.0.0.1 unless an "
+            + "emulator on another machine needs it"
     }
 }

@@ -115,16 +115,20 @@ struct DSUDatagramSocket {
 
     /// Sends one datagram without blocking; a full buffer or a gone client
     /// loses it (the next sample follows within milliseconds).
-    static func send(_ descriptor: Int32, _ bytes: [UInt8], to destination: Destination) {
+    ///
+    /// - Returns: false when the client's port refused an earlier packet
+    ///   (an ICMP port-unreachable came back to its connected socket):
+    ///   nobody listens there, so the stream to it should stop.
+    static func send(_ descriptor: Int32, _ bytes: [UInt8], to destination: Destination) -> Bool {
         let flags = Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL)
-        bytes.withUnsafeBytes { buffer in
+        return bytes.withUnsafeBytes { buffer in
             if let link = destination.link {
-                _ = Glibc.send(link.sendDescriptor, buffer.baseAddress, buffer.count, flags)
-                return
+                return Glibc.send(link.sendDescriptor, buffer.baseAddress, buffer.count, flags) >= 0 || errno != ECONNREFUSED
             }
-            withUnsafePointer(to: destination.storage) { storage in
+            return withUnsafePointer(to: destination.storage) { storage in
                 storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    _ = sendto(descriptor, buffer.baseAddress, buffer.count, flags, pointer, destination.length)
+                    sendto(descriptor, buffer.baseAddress, buffer.count, flags, pointer, destination.length) >= 0
+                        || errno != ECONNREFUSED
                 }
             }
         }

@@ -4,6 +4,7 @@ import Logging
 import Motion
 import NIOCore
 import NIOPosix
+import Platform
 import SamplePath
 import ServiceLifecycle
 import Synchronization
@@ -15,11 +16,16 @@ import Synchronization
 /// Requests are read on SwiftNIO's event loop: version and ports-info
 /// requests are answered there (one packet per slot asked for, so an answer
 /// is never more than the request justifies), a data request subscribes its
-/// sender (`DSUSubscribers`: at most `Limits.maxClients`, each dropped 5 s
-/// after its last request). Anything that is not a valid request is
-/// ignored without a reply. Each sample's data packet is built once on the
-/// producer's thread and stamped and sent to each subscriber without
-/// blocking. Slot 0 is the device; slots 1–3 are empty.
+/// sender to what it selected (`DSUSubscribers`: each slot's, MAC's or
+/// every controller's selection lapsing 5 s after its own last request; at
+/// most `Limits.maxClients`, the least recent yielding when full). Anything
+/// that is not a valid request is ignored without a reply. Each sample's
+/// data packet is built once on the producer's thread and stamped and sent
+/// to each subscriber without blocking; a subscriber whose port answers
+/// "unreachable" is dropped. Subscribers are dropped only on the event
+/// loop, after it has read the requests waiting (so a stalled server keeps
+/// the clients whose renewals queued meanwhile). Slot 0 is the device;
+/// slots 1–3 are empty.
 ///
 /// A clock drives the subscriptions' lifetime (tests inject one). Not
 /// generic over it: the sample path is one specialized function, with the
@@ -30,8 +36,12 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
 
     /// Limits that keep what clients can make the server hold and send bounded.
     public struct Limits: Sendable {
-        /// Subscribers at once; a data request from another address is then ignored.
+        /// Subscribers at once; when full, the one that asked least recently
+        /// yields to a new address.
         public var maxClients = 16
+        /// Subscribers one host beyond this machine may hold; its least
+        /// recent yields to its next.
+        public var maxClientsPerHost = 4
         /// How long a subscription lasts after its last data request (the
         /// protocol's 5 s; tests shorten it).
         public var subscriptionLifetime = Duration.seconds(DSUProtocol.subscriptionSeconds)
@@ -67,6 +77,9 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     private let onClientCountChange: @Sendable (Int) -> Void
     private let closed = Atomic<Bool>(false)
     private let links = Atomic<Int>(0)
+    private let limits: Limits
+    /// Whether displacing has been logged since the table last had room.
+    private let displacementNoted = Atomic<Bool>(false)
     /// The wake-up that drops subscribers who stopped asking while no sample
     /// comes: armed at the earliest expiry only while there are subscribers
     /// (an idle server never wakes). Touched on the event loop only.
@@ -114,10 +127,12 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         self.machineID = machineID
         self.logger = logger
         self.onClientCountChange = onClientCountChange
+        self.limits = limits
         let controller = DSUController(slot: 0, state: .connected, model: .accelerometerOnly,
                                        mac: DSUMAC(machineID: machineID, deviceKey: deviceKey))
         let still = DSUMotion(timestampMicroseconds: 0, accelerationG: .zero, rotationDegreesPerSecond: .zero)
-        state = Mutex(State(subscribers: DSUSubscribers(capacity: limits.maxClients, lifetime: limits.subscriptionLifetime),
+        state = Mutex(State(subscribers: DSUSubscribers(capacity: limits.maxClients, lifetime: limits.subscriptionLifetime,
+                                                        maxClientsPerHost: limits.maxClientsPerHost),
                             controller: controller,
                             axes: axes, packet: DSUDataPacket(controller: controller, motion: still, serverID: serverID),
                             sendDescriptor: socket.sendDescriptor))
@@ -147,14 +162,19 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     private static func requestChannel(on group: any EventLoopGroup, handler: DSURequestHandler) -> DatagramBootstrap {
         DatagramBootstrap(group: group)
             .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: DSUProtocol.maximumRequestBytes + 1))
+            // Every request waiting is read before the loop's timers run (a
+            // server that was stopped finds its clients' renewals first).
+            .channelOption(.maxMessagesPerRead, value: 64)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) }
             }
     }
 
     /// A socket of its own for a new subscriber, connected to it (nil when
-    /// it cannot be made: packets then leave from the server's socket).
+    /// it cannot be made, or its two descriptors would reach into the
+    /// process's reserve: packets then leave from the server's socket).
     private func link(to client: SocketAddress) -> DSUDatagramSocket.Link? {
+        guard DescriptorBudget.allows(2) else { return nil }
         guard let fd = DSUDatagramSocket.connectedSocket(serving: address.socketAddress, to: client) else { return nil }
         let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else {
@@ -163,6 +183,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         }
         let requests = DSURequestHandler()
         requests.server = self
+        requests.client = client
         let reader = Self.requestChannel(on: channel.eventLoop, handler: requests).withBoundSocket(fd)
         links.add(1, ordering: .relaxed)
         reader.whenComplete { [weak self] result in
@@ -222,6 +243,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
 
     private func changed(_ state: inout State) {
         hasSubscribers.store(state.subscribers.count > 0, ordering: .relaxed)
+        if state.subscribers.count < state.subscribers.capacity { displacementNoted.store(false, ordering: .relaxed) }
         onClientCountChange(state.subscribers.count)
     }
 
@@ -243,12 +265,15 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
             }
         case .data(let selection):
             let now = now(), destination = DSUDatagramSocket.Destination(sender)
-            let admitted = state.withLock { state in
+            let host = DSUAddress.isLoopback(sender) ? nil : sender.ipAddress
+            let (admitted, displaced) = state.withLock { state in
                 let before = state.subscribers.count, known = state.subscribers.contains(destination)
-                let admitted = state.subscribers.request(from: destination, selection: selection, at: now)
+                let displacedBefore = state.subscribers.displaced
+                let admitted = state.subscribers.request(from: destination, host: host, selection: selection, at: now)
                 if state.subscribers.count != before { changed(&state) }
-                return admitted && !known && state.sendDescriptor >= 0
+                return (admitted && !known && state.sendDescriptor >= 0, state.subscribers.displaced - displacedBefore)
             }
+            if displaced > 0 { noteDisplaced(displaced, newcomer: sender) }
             // A new subscriber: made outside the lock, its socket then takes
             // over (unless it was dropped meanwhile; the link then closes).
             if admitted, let link = link(to: sender) {
@@ -257,6 +282,24 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
             }
             armExpiry()
             return []
+        }
+    }
+
+    /// Says once per burst that subscribers yielded their place (a full
+    /// table: many clients, or someone holding places with requests); said
+    /// again only after the table has had room.
+    private func noteDisplaced(_ count: Int, newcomer: SocketAddress) {
+        guard !displacementNoted.exchange(true, ordering: .relaxed) else { return }
+        logger.notice("""
+            DSU clients at their limit (\(limits.maxClients) in all, \(limits.maxClientsPerHost) per host beyond this \
+            machine): the one that asked least recently yielded to \(newcomer); not said again until there is room
+            """)
+    }
+
+    /// Drops the subscriber at `address` (its port refused a packet).
+    func refused(_ address: SocketAddress) {
+        state.withLock { state in
+            if state.subscribers.remove(DSUDatagramSocket.Destination(address)) { changed(&state) }
         }
     }
 
@@ -281,7 +324,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
             let descriptor = state.sendDescriptor
             state.subscribers.forEachRecipient(of: state.controller, at: now) { address, number in
                 packet.stamp(packetNumber: number)
-                DSUDatagramSocket.send(descriptor, packet.bytes, to: address)
+                return DSUDatagramSocket.send(descriptor, packet.bytes, to: address)
             }
             state.packet = packet
             if state.subscribers.count != before { changed(&state) }
@@ -348,6 +391,8 @@ private final class DSURequestHandler: ChannelInboundHandler, @unchecked Sendabl
 
     /// Set before the channel starts reading; weak: the server owns the channel.
     weak var server: DSUServer?
+    /// The client a subscriber's connected socket serves (nil on the server's own socket).
+    var client: SocketAddress?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
@@ -361,7 +406,9 @@ private final class DSURequestHandler: ChannelInboundHandler, @unchecked Sendabl
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // A datagram socket's errors (an ICMP answer to an earlier send) end nothing.
+        // A datagram socket's errors (an ICMP answer to an earlier send) end
+        // nothing; a subscriber's port that refused a packet ends its stream.
+        if let client, let error = error as? IOError, error.errnoCode == ECONNREFUSED { server?.refused(client) }
     }
 }
 

@@ -1,60 +1,154 @@
-/// The clients a DSU server streams data to: each with its address, its
-/// own packet counter, dropped `DSUProtocol.subscriptionSeconds` after its
-/// last data request. At most `capacity` at once: a request from a new
-/// address when full is ignored (its sender gets nothing), so a flood of
-/// requests from many addresses holds a bounded table and sends a bounded
-/// stream.
+/// The clients a DSU server streams data to, as the reference servers keep
+/// them: each client (an address) holds a request time per selection it
+/// made — every controller, each slot, each MAC — and each selection lapses
+/// on its own `lifetime` after its last request, so a request for one slot
+/// never cancels another (Cemu asks for slots 0–3 in turn on one socket).
+/// A client goes when its last selection lapses.
+///
+/// Packets are numbered per controller, not per client: every client sees
+/// one counter that only goes on, also when it drops out and subscribes
+/// again (Citra ignores a packet whose number is not above the last).
+///
+/// Bounded: at most `capacity` clients, at most `maxMACsPerClient` MAC
+/// selections each, and at most `maxClientsPerHost` clients from one host
+/// that is not this machine. When the table is full, the client that asked
+/// least recently yields to the newcomer (a squatter that renews slowly
+/// cannot keep a client that renews as emulators do out); a host at its
+/// share yields one of its own clients the same way.
 ///
 /// A value type with no clock of its own: the server passes the time of each
 /// request and each sample as a `Duration` since a start of its choosing, so
-/// tests drive it with plain numbers. Kept in a small array, searched
-/// linearly (there are at most `capacity`): a sample walks it without
-/// hashing, and without expiring anything until the earliest subscription
-/// runs out.
+/// tests drive it with plain numbers. Nothing is dropped while samples are
+/// sent (`forEachRecipient` skips lapsed selections): only `expire(at:)`
+/// drops, which the server calls after reading pending requests.
 public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
     public struct Subscriber: Sendable {
         public var address: Address
-        public var selection: DSUSelection
+        /// The host the client sends from, when it counts toward a host's
+        /// share (nil for this machine's own clients).
+        public var host: String?
+        /// When every controller was last asked for (flag 0).
+        public var allRequested: Duration?
+        /// When each slot was last asked for (flag bit 0).
+        public var slotRequested: [Duration?]
+        /// The MACs asked for (flag bit 1), each with its last request.
+        public var macRequested: [(mac: DSUMAC, at: Duration)]
+        /// The latest request of any kind.
         public var lastRequest: Duration
-        /// The number the next data packet to this client carries.
-        public var nextPacketNumber: UInt32 = 0
+
+        /// Whether a selection made at `time` still holds at `now`.
+        @inline(__always)
+        static func live(_ time: Duration?, _ now: Duration, _ lifetime: Duration) -> Bool {
+            guard let time else { return false }
+            return now < time + lifetime
+        }
+
+        /// Whether this client's live selections include `controller` at `now`.
+        public func wants(_ controller: DSUController, at now: Duration, lifetime: Duration) -> Bool {
+            if Self.live(allRequested, now, lifetime) { return true }
+            let slot = Int(controller.slot)
+            if slot < slotRequested.count, Self.live(slotRequested[slot], now, lifetime) { return true }
+            return macRequested.contains { $0.mac == controller.mac && Self.live($0.at, now, lifetime) }
+        }
     }
 
     public let capacity: Int
     public let lifetime: Duration
+    public let maxClientsPerHost: Int
+    public let maxMACsPerClient: Int
     public private(set) var subscribers: [Subscriber] = []
-    /// When the first subscription runs out (none while the table is empty).
+    /// Clients that yielded their place to a newcomer, since the start.
+    public private(set) var displaced = 0
+    /// The number the next data packet of each slot carries.
+    private var packetNumbers = [UInt32](repeating: 0, count: DSUProtocol.slotCount)
+    /// When the first client's last selection lapses (none while the table is empty).
     private var earliestExpiry: Duration?
 
-    public init(capacity: Int, lifetime: Duration = .seconds(DSUProtocol.subscriptionSeconds)) {
+    public init(capacity: Int, lifetime: Duration = .seconds(DSUProtocol.subscriptionSeconds),
+                maxClientsPerHost: Int = 4, maxMACsPerClient: Int = 4) {
         self.capacity = capacity
         self.lifetime = lifetime
+        self.maxClientsPerHost = maxClientsPerHost
+        self.maxMACsPerClient = maxMACsPerClient
         subscribers.reserveCapacity(capacity)
     }
 
     public var count: Int { subscribers.count }
 
-    /// When the first subscription runs out (nil while nobody is subscribed).
+    /// When the first client's last selection lapses (nil while nobody is subscribed).
     public var nextExpiry: Duration? { earliestExpiry }
 
-    /// A data request from `address` at `now`: renews its subscription (a
-    /// known client keeps its counter) or admits it if there is room after
-    /// dropping the expired.
+    /// A data request from `address` at `now`: records the selection's time
+    /// (a known client keeps its others) or admits the client, making room
+    /// first by dropping the lapsed, then, if still full, by displacing the
+    /// client that asked least recently.
     ///
-    /// - Returns: false when the table is full and the request was ignored.
+    /// - Parameter host: the sender's host when it counts toward a host's
+    ///   share (nil for loopback: any local user can use any 127.x address,
+    ///   so a share per host would bound nothing there).
+    /// - Returns: false when the request was ignored (no room could be made).
     @discardableResult
-    public mutating func request(from address: Address, selection: DSUSelection, at now: Duration) -> Bool {
+    public mutating func request(from address: Address, host: String? = nil, selection: DSUSelection,
+                                 at now: Duration) -> Bool {
         if let index = subscribers.firstIndex(where: { $0.address == address }) {
-            subscribers[index].selection = selection
-            subscribers[index].lastRequest = now
-            earliestExpiry = subscribers.lazy.map(\.lastRequest).min().map { $0 + lifetime }
+            record(selection, at: now, in: &subscribers[index])
+            updateEarliestExpiry()
             return true
         }
-        expire(at: now)
-        guard subscribers.count < capacity else { return false }
-        subscribers.append(Subscriber(address: address, selection: selection, lastRequest: now))
-        earliestExpiry = min(earliestExpiry ?? now + lifetime, now + lifetime)
+        guard capacity > 0 else { return false }
+        // Room is made only when needed: a lapsed client whose renewal waits
+        // behind this request is otherwise still there when it is read.
+        if subscribers.count >= capacity { expire(at: now) }
+        if let host, maxClientsPerHost > 0 {
+            let ownIndices = subscribers.indices.filter { subscribers[$0].host == host }
+            if ownIndices.count >= maxClientsPerHost, let oldest = leastRecent(among: ownIndices) {
+                subscribers.remove(at: oldest)
+                displaced += 1
+            }
+        }
+        if subscribers.count >= capacity, let oldest = leastRecent(among: Array(subscribers.indices)) {
+            subscribers.remove(at: oldest)
+            displaced += 1
+        }
+        var subscriber = Subscriber(address: address, host: host, allRequested: nil,
+                                    slotRequested: [Duration?](repeating: nil, count: DSUProtocol.slotCount),
+                                    macRequested: [], lastRequest: now)
+        record(selection, at: now, in: &subscriber)
+        subscribers.append(subscriber)
+        updateEarliestExpiry()
         return true
+    }
+
+    private func leastRecent(among indices: [Int]) -> Int? {
+        indices.min { subscribers[$0].lastRequest < subscribers[$1].lastRequest }
+    }
+
+    private func record(_ selection: DSUSelection, at now: Duration, in subscriber: inout Subscriber) {
+        subscriber.lastRequest = now
+        if selection.flags == 0 {
+            subscriber.allRequested = now
+            return
+        }
+        if selection.flags & 1 != 0, Int(selection.slot) < subscriber.slotRequested.count {
+            subscriber.slotRequested[Int(selection.slot)] = now
+        }
+        if selection.flags & 2 != 0 {
+            if let index = subscriber.macRequested.firstIndex(where: { $0.mac == selection.mac }) {
+                subscriber.macRequested[index].at = now
+            } else {
+                if subscriber.macRequested.count >= maxMACsPerClient,
+                   let oldest = subscriber.macRequested.indices.min(by: {
+                       subscriber.macRequested[$0].at < subscriber.macRequested[$1].at
+                   }) {
+                    subscriber.macRequested.remove(at: oldest)
+                }
+                subscriber.macRequested.append((selection.mac, now))
+            }
+        }
+    }
+
+    private mutating func updateEarliestExpiry() {
+        earliestExpiry = subscribers.lazy.map(\.lastRequest).min().map { $0 + lifetime }
     }
 
     /// Whether `address` is subscribed.
@@ -68,34 +162,58 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
         if let index = subscribers.firstIndex(where: { $0.address == address }) { subscribers[index].address = address }
     }
 
+    /// Drops the client at `address` (its packets come back refused).
+    ///
+    /// - Returns: whether it was subscribed.
+    @discardableResult
+    public mutating func remove(_ address: Address) -> Bool {
+        guard let index = subscribers.firstIndex(where: { $0.address == address }) else { return false }
+        subscribers.remove(at: index)
+        updateEarliestExpiry()
+        return true
+    }
+
     /// Drops every subscriber (the server is closing).
     public mutating func removeAll() {
         subscribers.removeAll()
         earliestExpiry = nil
     }
 
-    /// Drops the clients that have not re-requested within the lifetime.
+    /// Drops the clients none of whose selections was renewed within the lifetime.
     ///
     /// - Returns: whether any was dropped.
     @discardableResult
     public mutating func expire(at now: Duration) -> Bool {
-        // Checked first: a sample does no more than this compare while nobody expires.
+        // Checked first: nothing more than this compare while nobody expires.
         guard let earliestExpiry, now >= earliestExpiry else { return false }
         let lifetime = self.lifetime
         subscribers.removeAll { now >= $0.lastRequest + lifetime }
-        self.earliestExpiry = subscribers.lazy.map(\.lastRequest).min().map { $0 + lifetime }
+        updateEarliestExpiry()
         return true
     }
 
-    /// Calls `send` for every live client that asked for `controller`, with
-    /// its packet number, then advances its counter.
+    /// Calls `send` for every client whose live selections include
+    /// `controller`, with the controller's packet number, which then goes
+    /// on by one if anyone was sent to. `send` returns false when that
+    /// client's packet was refused (nobody listens there): the client is
+    /// then dropped. Lapsed selections are skipped, not dropped.
+    ///
+    /// - Returns: whether any client was dropped.
+    @discardableResult
     public mutating func forEachRecipient(of controller: DSUController, at now: Duration,
-                                          _ send: (Address, UInt32) -> Void) {
-        expire(at: now)
-        for index in subscribers.indices where subscribers[index].selection.includes(controller) {
-            let number = subscribers[index].nextPacketNumber
-            subscribers[index].nextPacketNumber = number &+ 1
-            send(subscribers[index].address, number)
+                                          _ send: (Address, UInt32) -> Bool) -> Bool {
+        let slot = Int(controller.slot) < packetNumbers.count ? Int(controller.slot) : 0
+        let number = packetNumbers[slot]
+        var sent = false
+        var refused: [Int] = []
+        for index in subscribers.indices where subscribers[index].wants(controller, at: now, lifetime: lifetime) {
+            sent = true
+            if !send(subscribers[index].address, number) { refused.append(index) }
         }
+        if sent { packetNumbers[slot] = number &+ 1 }
+        guard !refused.isEmpty else { return false }
+        for index in refused.reversed() { subscribers.remove(at: index) }
+        updateEarliestExpiry()
+        return true
     }
 }

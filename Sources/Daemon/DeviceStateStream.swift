@@ -51,21 +51,24 @@ public final class DeviceStateStream: Sendable {
     /// Starts the socket server, if `settings` asks for one.
     ///
     /// - Parameter claimed: claims will be reported with `claimsChanged`;
-    ///   the device then opens only while there is a claim (or, with
-    ///   `openWhileSocketClients`, a socket client).
+    ///   the device then opens only while someone wants states. Whenever the
+    ///   device opens on demand (`claimed` or `openWhileSocketClients`),
+    ///   every consumer's clients count alike: D-Bus claims, socket clients
+    ///   and DSU subscribers.
     /// - Throws: the socket's `UnixSocketError`.
     public init(_ settings: Settings, claimed: Bool) throws {
         self.settings = settings
         onDemand = settings.openWhileSocketClients || claimed ? ListenOnDemand() : nil
-        let demand = self.demand, socketCounts = settings.openWhileSocketClients
-        socket = try settings.listen?.startServer { count in if socketCounts { demand.socketClients(count) } }
+        let demand = self.demand, clientsCount = onDemand != nil
+        socket = try settings.listen?.startServer { count in if clientsCount { demand.socketClients(count) } }
     }
 
     /// Reports the number of D-Bus claims (on any thread).
     public func claimsChanged(_ count: Int) { demand.busClaims(count) }
 
-    /// Reports the number of DSU clients (on any thread); they count with `Setting.onDemand`.
-    public func dsuClientsChanged(_ count: Int) { if settings.openWhileSocketClients { demand.set(.dsu, count) } }
+    /// Reports the number of DSU clients (on any thread); they count
+    /// whenever the device opens on demand.
+    public func dsuClientsChanged(_ count: Int) { if onDemand != nil { demand.set(.dsu, count) } }
 
     /// Reads until `count`, `durationSeconds` or a signal.
     ///

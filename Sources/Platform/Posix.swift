@@ -215,6 +215,14 @@ package enum Posix {
         return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1  // SIG_IGN
     }
 
+    /// Makes a write to a pipe or socket whose reader has gone fail with
+    /// EPIPE instead of ending the process with SIGPIPE: every such write is
+    /// an error tiltd reports and cleans up after (the socket file, the bus
+    /// name), whatever thread or library makes it.
+    package static func ignoreBrokenPipes() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
     /// Writes `bytes` to standard error with one `write(2)` per call, so
     /// lines from several threads never interleave.
     package static func writeStandardError(_ bytes: [UInt8]) {

@@ -88,9 +88,16 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     /// listening socket down. Each client's socket goes to NIO (reads,
     /// hang-up, hand-off writes) and a second descriptor of it to the
     /// broadcaster, which sends the states.
+    ///
+    /// Near the open-file limit (`DescriptorBudget`) a new connection is
+    /// told so in one line and closed at once, so a flood of connections
+    /// never takes the descriptors the process needs to keep running; the
+    /// log says so once when it starts and once, with the count, when it ends.
     private static func acceptClients(on listener: Int32, path: String, loop: any EventLoop,
                                       broadcaster: StateBroadcaster, sendBufferBytes: Int32, logger: Logger) {
         var reportedFailure: Int32 = 0
+        var refusedNearLimit = 0
+        let refusal = Array("{\"error\":\"tiltd is near its open-file limit; try again later\"}\n".utf8)
         while true {
             let client: Int32
             do {
@@ -113,6 +120,24 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
                 }
             }
             reportedFailure = 0
+            // The client's second descriptor, beyond the reserve.
+            guard DescriptorBudget.allows(1) else {
+                refusedNearLimit += 1
+                if refusedNearLimit == 1 {
+                    let limit = DescriptorBudget.softLimit.map(String.init) ?? "?"
+                    logger.warning("""
+                        state socket unix:\(path): near the open-file limit (\(limit)); refusing new connections until \
+                        some close (raise the limit: ulimit -n, or LimitNOFILE= in the unit)
+                        """)
+                }
+                refusal.withUnsafeBytes { _ = Posix.sendNow(client, $0) }
+                Posix.close(client)
+                continue
+            }
+            if refusedNearLimit > 0 {
+                logger.notice("state socket unix:\(path): accepting again; refused \(refusedNearLimit) connection(s) near the open-file limit")
+                refusedNearLimit = 0
+            }
             let direct: DescriptorClaim
             do {
                 try Posix.setSendBuffer(client, bytes: sendBufferBytes)

@@ -1,6 +1,7 @@
 @testable import Bus
 @testable import Devices
 import Foundation
+import Glibc
 import Knob
 import Motion
 import SamplePath
@@ -69,6 +70,54 @@ struct TiltServiceTests {
         watcher.closeInput()
         #expect(watcher.waitFor { watcher.stdout.contains("received") })
         #expect(watcher.stdout.contains("received 0"), "\(watcher.stdout)")
+    }
+
+    /// A claimant that stops reading (SIGSTOP) while 100 states pass, each
+    /// sent on its own (a live claimant gets each before the next): when it
+    /// reads again it finds at most one signal waiting, then the newest
+    /// state, not one signal per state.
+    @Test func aClaimantThatStopsReadingMakesTheBusHoldOneSignalForIt() throws {
+        let bus = try PrivateBus()
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(hasAccelerometer: true),
+                                      onClaimCountChanged: { _ in }, report: { _ in })
+        defer { service.requestStop() }
+        let stalled = try Self.client(bus, "claim")
+        try #require(stalled.waitFor { stalled.stdout.contains("ready") }, "\(stalled.stderr)")
+        let live = try Self.client(bus, "claim")
+        try #require(live.waitFor { live.stdout.contains("ready") }, "\(live.stderr)")
+        kill(stalled.innermostPID, SIGSTOP)
+        for index in 0..<100 {
+            service.emit(Self.state(index))
+            try #require(live.waitFor { live.stdoutLines.count >= index + 2 }, "state \(index): \(live.stdout.suffix(500))")
+        }
+        kill(stalled.innermostPID, SIGCONT)
+        let last = Self.state(99).tilt.timestampNanoseconds
+        #expect(stalled.waitFor { stalled.stdout.contains("\(last)") }, "\(stalled.stdout.suffix(500))")
+        // "ready", the one signal sent before it stopped reading, the newest state.
+        #expect(stalled.stdoutLines.count <= 3, "\(stalled.stdoutLines.count) lines: \(stalled.stdout.prefix(1_000))")
+        // It reads again, so it gets the next state like anyone.
+        service.emit(Self.state(100))
+        let next = Self.state(100).tilt.timestampNanoseconds
+        #expect(stalled.waitFor { stalled.stdout.contains("\(next)") })
+    }
+
+    /// A claimant that never answers loses its claim after the service's
+    /// patience (here 1 s), so the device can close.
+    @Test func aClaimantThatNeverReadsLosesItsClaim() throws {
+        let bus = try PrivateBus()
+        let log = ClaimLog()
+        let reports = Mutex<[String]>([])
+        let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(hasAccelerometer: true),
+                                      claimantPatience: .seconds(1), onClaimCountChanged: log.record,
+                                      report: { diagnostic in reports.withLock { $0.append("\(diagnostic.message)") } })
+        defer { service.requestStop() }
+        let stalled = try Self.client(bus, "claim")
+        try #require(stalled.waitFor { stalled.stdout.contains("ready") }, "\(stalled.stderr)")
+        kill(stalled.innermostPID, SIGSTOP)
+        defer { kill(stalled.innermostPID, SIGCONT) }
+        service.emit(Self.state(0))
+        #expect(stalled.waitFor(30) { log.values == [1, 0] }, "\(log.values)")
+        #expect(reports.withLock { $0 }.contains { $0.contains("read nothing") && $0.contains("claim is dropped") })
     }
 
     @Test func aClientThatDiesReleasesItsClaim() throws {

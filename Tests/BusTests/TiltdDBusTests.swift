@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiltdTestSupport
 
 /// `tiltd run --dbus session` on a umockdev buffered accelerometer and a
 /// private bus: what busctl and a Python client see of it.
@@ -82,6 +83,33 @@ struct TiltdDBusTests {
         #expect(tiltd.waitFor { (try? Self.property("HasGyroscope", on: bus)) == "b false" }, "\(tiltd.stderr)")
         client.closeInput()
         #expect(client.waitFor { !client.isRunning })
+        #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
+    }
+
+    /// With `--dbus`, the device opens on demand, and a socket client or a
+    /// DSU subscriber is demand as much as a claim: each gets states with
+    /// nobody claiming over D-Bus, and no `--on-demand` given.
+    @Test func socketAndDSUClientsCountAsDemandWithoutAClaim() async throws {
+        let bus = try PrivateBus()
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let socketPath = dir + "/s"
+        let tiltd = try Self.startTiltd(on: bus, options: ["--listen", "unix:\(socketPath)", "--dsu", "0"])
+        let port = try #require(DSUTestClient.port(in: tiltd.stderr), "\(tiltd.stderr)")
+        #expect(!tiltd.stderr.contains("device opened"), "\(tiltd.stderr)")
+        let line = try await TestThreadExecutor.offPool { () -> String? in
+            let client = try SocketTestClient(path: socketPath)
+            return client.readLine(timeout: 60)
+        }
+        #expect(line?.hasPrefix("{\"t\":") == true, "\(line ?? "no line"): \(tiltd.stderr)")
+        let released = try await TestThreadExecutor.offPool {
+            tiltd.waitFor { tiltd.stderr.contains("last client left: device released") }
+        }
+        #expect(released, "\(tiltd.stderr)")
+        let dsu = try await DSUTestClient(serverPort: port)
+        try await dsu.requestData()
+        let packet = try await dsu.next(within: 60)
+        #expect(packet.type == 0x100002)
         #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
     }
 

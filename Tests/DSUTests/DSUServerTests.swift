@@ -1,4 +1,5 @@
 import DSU
+import Glibc
 import Motion
 import SamplePath
 import Testing
@@ -6,7 +7,7 @@ import TiltdTestSupport
 
 /// The server end to end over loopback UDP, with the protocol-description
 /// client (`DSUTestClient`) and an injected clock.
-@Suite struct DSUServerTests {
+@Suite(.timeLimit(.minutes(2))) struct DSUServerTests {
     static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
 
     struct Served {
@@ -42,7 +43,7 @@ import TiltdTestSupport
     static func subscribed(to served: Served) async throws -> DSUTestClient {
         let client = try await DSUTestClient(serverPort: served.server.address.port)
         try await client.requestData()
-        await served.counts.wait(for: 1)
+        try await served.counts.wait(for: 1)
         return client
     }
 
@@ -105,7 +106,7 @@ import TiltdTestSupport
         try await client.requestPorts([0])
         #expect(try await client.next().battery == 0xEE)
         try await client.requestData()
-        await served.counts.wait(for: 1)
+        try await served.counts.wait(for: 1)
         served.server.setBattery(.medium)
         served.server.take(Self.sample(1_000))
         #expect(try await client.next().battery == 0x03)
@@ -156,16 +157,16 @@ import TiltdTestSupport
         #expect(run.stateCount < readings.count)
     }
 
-    @Test func twoClientsEachCountTheirOwnPackets() async throws {
+    @Test func packetsAreNumberedPerControllerForEveryClient() async throws {
         let served = try await Self.serve()
         defer { served.server.close() }
         let first = try await DSUTestClient(serverPort: served.server.address.port)
         let second = try await DSUTestClient(serverPort: served.server.address.port)
         try await first.requestData()
-        await served.counts.wait(for: 1)
+        try await served.counts.wait(for: 1)
         for t in 0..<3 { served.server.take(Self.sample(Int64(t) * 4_000_000)) }
         try await second.requestData(flags: 1, slot: 0)
-        await served.counts.wait(for: 2)
+        try await served.counts.wait(for: 2)
         for t in 3..<5 { served.server.take(Self.sample(Int64(t) * 4_000_000)) }
         var firstNumbers: [UInt32] = [], secondNumbers: [UInt32] = []
         for _ in 0..<5 { firstNumbers.append(try await first.next().u32(32)) }
@@ -175,7 +176,7 @@ import TiltdTestSupport
             #expect(packet.u64(68) >= 12_000)
         }
         #expect(firstNumbers == [0, 1, 2, 3, 4])
-        #expect(secondNumbers == [0, 1])
+        #expect(secondNumbers == [3, 4])
     }
 
     @Test func aRequestForAnotherSlotOrMACGetsNoData() async throws {
@@ -183,7 +184,7 @@ import TiltdTestSupport
         defer { served.server.close() }
         let client = try await DSUTestClient(serverPort: served.server.address.port)
         try await client.requestData(flags: 1, slot: 2)
-        await served.counts.wait(for: 1)
+        try await served.counts.wait(for: 1)
         served.server.take(Self.sample(1_000))
         try await client.requestData(flags: 2, mac: served.server.controller.mac.array)
         served.server.take(Self.sample(2_000))  // may race the re-request: either way no slot-2 packet
@@ -206,17 +207,18 @@ import TiltdTestSupport
         served.server.take(Self.sample(1_000))
         #expect(try await client.next().u32(32) == 0)
         served.clock.advance(by: .milliseconds(1))
-        served.server.take(Self.sample(2_000))  // expires it: nothing sent
-        await served.counts.wait(for: 0)
+        served.server.take(Self.sample(2_000))  // lapsed: nothing sent, but only the event loop drops
+        served.server.expireClients()
+        try await served.counts.wait(for: 0)
         #expect(served.server.clientCount == 0)
         try await Self.clientSocketsClosed(served.server)  // until then its requests reach a closing socket
         try await client.requestVersion()
         #expect(try await client.next().type == 0x100000)
-        // A re-request starts it over, its counter from 0.
+        // A re-request subscribes it again; the controller's counter goes on.
         try await client.requestData()
-        await served.counts.wait(for: 1)
+        try await served.counts.wait(for: 1)
         served.server.take(Self.sample(3_000))
-        #expect(try await client.next().u32(32) == 0)
+        #expect(try await client.next().u32(32) == 1)
     }
 
     @Test(.timeLimit(.minutes(1))) func aClientThatStopsAskingIsDroppedByTheServersOwnWakeUpAndAnIdleServerArmsNone() async throws {
@@ -231,12 +233,12 @@ import TiltdTestSupport
         #expect(try await !server.expiryArmed, "no subscriber, yet a wake-up was armed")
         let client = try await DSUTestClient(serverPort: server.address.port)
         try await client.requestData()
-        await counts.wait(for: 1)
+        try await counts.wait(for: 1)
         #expect(try await server.expiryArmed)
         // Its time runs out. No sample and no expireClients() call: the
         // server's own wake-up (within 200 ms of real time) drops it.
         clock.advance(by: .milliseconds(200))
-        await counts.wait(for: 0)
+        try await counts.wait(for: 0)
         #expect(counts.latest == 0 && server.clientCount == 0)
         #expect(try await !server.expiryArmed, "the wake-up stayed armed with nobody subscribed")
     }
@@ -276,23 +278,28 @@ import TiltdTestSupport
         #expect(try await client.next().type == 0x100000)
     }
 
-    @Test func clientsBeyondTheCapGetNothing() async throws {
+    @Test func whenFullTheClientThatAskedLeastRecentlyYields() async throws {
         let served = try await Self.serve(maxClients: 2)
         defer { served.server.close() }
         var clients: [DSUTestClient] = []
         for _ in 0..<3 { clients.append(try await DSUTestClient(serverPort: served.server.address.port)) }
         try await clients[0].requestData()
+        try await served.counts.wait(for: 1)
+        served.clock.advance(by: .seconds(1))
         try await clients[1].requestData()
-        await served.counts.wait(for: 2)
+        try await served.counts.wait(for: 2)
+        served.clock.advance(by: .seconds(1))
         try await clients[2].requestData()
         try await clients[2].requestVersion()
         #expect(try await clients[2].next().type == 0x100000)  // the version answer proves the data request was read
         served.server.take(Self.sample(1_000))
-        #expect(try await clients[0].next().type == 0x100002)
         #expect(try await clients[1].next().type == 0x100002)
-        try await clients[2].requestVersion()
-        #expect(try await clients[2].next().type == 0x100000)
+        #expect(try await clients[2].next().type == 0x100002)
+        try await Self.clientSockets(served.server, become: 2)  // the one that yielded closed its own
+        try await clients[0].requestVersion()
+        #expect(try await clients[0].next().type == 0x100000)  // no data packet before it
         #expect(served.server.clientCount == 2)
+        #expect(served.log.lines.filter { $0.contains("yielded") }.count == 1)
     }
 
     @Test func subscribersCountAsDemandForTheDevice() async throws {
@@ -316,7 +323,7 @@ import TiltdTestSupport
         served.server.close()
         served.server.take(Self.sample(1_000))  // after close: not sent, no crash
         served.server.close()
-        await served.counts.wait(for: 0)  // the subscribers go, and their sockets with them
+        try await served.counts.wait(for: 0)  // the subscribers go, and their sockets with them
         #expect(served.server.clientCount == 0)
         try await Self.clientSocketsClosed(served.server)
         withExtendedLifetime(client) {}  // subscribed throughout
@@ -341,6 +348,38 @@ import TiltdTestSupport
         #expect(served.server.clientCount == 1)
         served.server.take(Self.sample(2_000))
         #expect(try await client.next().u32(32) == 1)
+    }
+
+    /// A subscriber whose port answers "unreachable" (its socket closed, or
+    /// a forged sender address nobody listens at) stops getting the stream
+    /// at once, not 5 s later.
+    @Test func aSubscriberWhosePortRefusesPacketsIsDropped() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        try #require(fd >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = served.server.address.port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        let request = DSUTestClient.request(type: 0x100002, message: [0, 0, 0, 0, 0, 0, 0, 0], id: 5)
+        request.withUnsafeBytes { _ = send(fd, $0.baseAddress, $0.count, 0) }
+        try await served.counts.wait(for: 1)
+        close(fd)
+        // The clock never moves: only the refusal can drop it.
+        var sample: Int64 = 1_000
+        let deadline = ContinuousClock.now + .seconds(30)
+        while served.server.clientCount > 0 {
+            try #require(ContinuousClock.now < deadline, "still subscribed after 30 s of refused packets")
+            served.server.take(Self.sample(sample))
+            sample += 5_000_000
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(served.counts.latest == 0)
     }
 
     @Test func theServersPortStaysItsOwn() async throws {
@@ -377,6 +416,19 @@ func farthest(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
         #expect(try DSUAddress(parsing: "[::1]:26760").isLoopback)
         #expect(try DSUAddress(parsing: "[::1]:26760").description == "[::1]:26760")
         #expect(try !DSUAddress(parsing: "[::]:26760").isLoopback)
+        #expect(address.exposureWarning?.contains("forge a request's sender address") == true)
+    }
+
+    @Test(arguments: ["[::ffff:127.0.0.1]:26760", "[0:0:0:0:0:0:0:1]:26760", "[::ffff:127.1.2.3]:1", "127.9.9.9:1"])
+    func loopbackWrittenInFullIsLoopback(_ text: String) throws {
+        let address = try DSUAddress(parsing: text)
+        #expect(address.isLoopback)
+        #expect(address.exposureWarning == nil)
+    }
+
+    @Test(arguments: ["[::ffff:10.0.0.1]:26760", "[::2]:26760", "[fe80::1]:1", "128.0.0.1:1"])
+    func otherAddressesAreNot(_ text: String) throws {
+        #expect(try !DSUAddress(parsing: text).isLoopback)
     }
 
     @Test(arguments: ["", "-1", "65536", "port", "localhost:26760", "1.2.3:26760", "127.0.0.1:", ":26760"])

@@ -205,14 +205,19 @@ extension DSUTestClient {
 }
 
 /// The server's client counts as they change, for waiting on a subscription
-/// (the request is read on the event loop) instead of guessing. A wait
-/// ends when its task is cancelled (a test's time limit), so a count that
-/// never comes fails that test instead of holding the whole run.
+/// (the request is read on the event loop) instead of guessing. Every wait
+/// has a deadline and ends early when its task is cancelled (a test's time
+/// limit): a count that never comes fails that test, naming what it waited
+/// for, instead of holding the whole run.
 public final class CountWatch: Sendable {
+    public struct Timeout: Error, CustomStringConvertible {
+        public var description: String
+    }
+
     private struct Waiter {
         var id: UInt64
         var count: Int
-        var continuation: CheckedContinuation<Void, Never>
+        var continuation: CheckedContinuation<Bool, Never>
     }
 
     private struct State {
@@ -236,31 +241,47 @@ public final class CountWatch: Sendable {
                 state.waiters.removeAll { $0.count == count }
                 return ready
             }
-            for continuation in ready { continuation.resume() }
+            for continuation in ready { continuation.resume(returning: true) }
         }
     }
 
-    /// Waits until the latest report says `count`, or the task is cancelled.
-    public func wait(for count: Int) async {
+    /// Waits until the latest report says `count`.
+    ///
+    /// - Throws: `Timeout` when `seconds` pass first (generous: it bounds a
+    ///   failure, never a success), or the task is cancelled.
+    public func wait(for count: Int, within seconds: Int64 = 60) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
         }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let now = state.withLock { state in
-                    if state.count == count || Task.isCancelled { return true }
-                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
-                    return false
-                }
-                if now { continuation.resume() }
-            }
-        } onCancel: {
+        let end: @Sendable () -> Void = { [self] in
             let waiter = state.withLock { state -> Waiter? in
                 guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.waiters.remove(at: index)
             }
-            waiter?.continuation.resume()
+            waiter?.continuation.resume(returning: false)
+        }
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            end()
+        }
+        defer { deadline.cancel() }
+        let reached = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state -> Bool? in
+                    if state.count == count { return true }
+                    if Task.isCancelled { return false }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return nil
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            end()
+        }
+        guard reached else {
+            throw Timeout(description: "waited \(seconds) s for \(count) client(s); the last count was "
+                + (latest.map(String.init) ?? "never reported") + (Task.isCancelled ? " (cancelled)" : ""))
         }
     }
 }
