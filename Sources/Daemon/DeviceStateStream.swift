@@ -89,16 +89,22 @@ public final class DeviceStateStream: Sendable {
         // Listed before the run, the socket and the other service stop after
         // it: clients and claimants get the last states.
         let services: [(any Service)?] = [stdout.watch, socket, service, dsu, run]
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            if let onDemand {
-                let device = ListenOnDemand.Device(open: { try run.open() },
-                                                   close: { await run.close(); socket?.forgetCurrentState() })
-                group.addTask { await onDemand.run(device, demand: demand, clock: ContinuousClock()) }
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                if let onDemand {
+                    let device = ListenOnDemand.Device(open: { try run.open() },
+                                                       close: { await run.close(); socket?.forgetCurrentState() })
+                    group.addTask { await onDemand.run(device, demand: demand, clock: ContinuousClock()) }
+                }
+                // The switch closes the device once the run is over.
+                defer { group.cancelAll() }
+                try await lifecycle.run(services.compactMap { $0 })
             }
-            // The switch closes the device once the run is over.
-            defer { group.cancelAll() }
-            try await lifecycle.run(services.compactMap { $0 })
+        } catch {
+            await stdout.close(waitingAtMost: StdoutSink.stopWait)
+            throw error
         }
+        await stdout.close(waitingAtMost: lifecycle.stoppingSignalName == nil ? StdoutSink.endWait : StdoutSink.stopWait)
     }
 
     /// Closes the socket and removes its file.

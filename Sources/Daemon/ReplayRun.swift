@@ -61,7 +61,13 @@ public struct ReplayRun {
         if let lifecycle, pacedToTimestamps {
             let replay = ReplayService(source: source, sampleRun: sampleRun)
             let services: [(any Service)?] = [stdout.watch, socket, dsu, replay]
-            try await lifecycle.run(services.compactMap { $0 })
+            do {
+                try await lifecycle.run(services.compactMap { $0 })
+            } catch {
+                await stdout.close(waitingAtMost: StdoutSink.stopWait)
+                throw error
+            }
+            await stdout.close(waitingAtMost: lifecycle.stoppingSignalName == nil ? StdoutSink.endWait : StdoutSink.stopWait)
             stoppedEarly = replay.stoppedEarly
         } else {
             // Nothing to pace and nothing to wait for: no lifecycle needed.

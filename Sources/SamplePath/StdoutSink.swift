@@ -6,10 +6,19 @@ import Platform
 
 /// Writes states to standard output as JSON Lines (`KnobState.appendJSONLine`).
 ///
-/// Lines are collected in a byte buffer and written with `write(2)`: after
-/// every line when `flushEachLine` (live capture, `Setting.realtime`), otherwise in
-/// 64 KiB chunks and at `flush()`/deinit, so replaying a million states costs
-/// a few hundred system calls instead of a million.
+/// Live (`flushEachLine`: `run`, `replay --realtime`), each line goes to a
+/// mailbox written by a thread of its own (`OutputMailbox`): the producer
+/// never waits on standard output's reader, so a pipe nobody reads (`|
+/// less`, a terminal's Ctrl-S) stalls no other consumer and no signal.
+/// While the reader is behind by more than the mailbox holds (64 KiB, about
+/// 400 lines), new lines are dropped whole and counted: the log says so
+/// when it starts and, with the count, when lines fit again.
+///
+/// Otherwise (a replay as fast as it goes, where every line is wanted)
+/// lines are collected in a byte buffer and written with `write(2)` on the
+/// producer's thread in 64 KiB chunks and at `flush()`/deinit: a slow
+/// reader slows the replay and nothing is lost, and replaying a million
+/// states costs a few hundred system calls instead of a million.
 ///
 /// When standard output fails (a closed pipe, a full disk) the error is
 /// logged once, later states are dropped, and `watch` ends the run with that
@@ -22,10 +31,17 @@ import Platform
 public final class StdoutSink: StateSink {
     /// Buffered bytes that trigger a write when not flushing each line.
     public static let chunkBytes = 1 << 16
+    /// How long a stop by a signal (or a failure) waits for live output's
+    /// last lines: a reader that stopped reading never holds a stop up.
+    public static let stopWait = Duration.milliseconds(500)
+    /// How long the natural end of a run waits for them.
+    public static let endWait = Duration.seconds(10)
 
     private let flushEachLine: Bool
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// Live output's writer (nil when not `flushEachLine`, or discarding).
+    private let mailbox: OutputMailbox?
     /// True when the descriptor is /dev/null: states are dropped unencoded.
     public let discards: Bool
     /// Why writing stopped, once it has (already logged).
@@ -34,15 +50,34 @@ public final class StdoutSink: StateSink {
     public let watch: FailureWatch
 
     /// - Parameters:
-    ///   - flushEachLine: write every line as soon as it is emitted.
+    ///   - flushEachLine: write every line as soon as it is emitted, from a
+    ///     thread of its own, dropping lines a stalled reader cannot take.
     ///   - descriptor: the file descriptor (standard output by default).
-    ///   - logger: where a failed write is reported before the run ends.
-    public init(flushEachLine: Bool, descriptor: Int32 = STDOUT_FILENO, logger: Logger = TiltdLog.logger) {
+    ///   - mailboxBytes: what live output holds for a reader that is behind.
+    ///   - logger: where a failed write and dropped lines are reported.
+    public init(flushEachLine: Bool, descriptor: Int32 = STDOUT_FILENO, mailboxBytes: Int = 64 * 1024,
+                logger: Logger = TiltdLog.logger) {
         self.flushEachLine = flushEachLine
         self.descriptor = descriptor
-        watch = FailureWatch(logger: logger)
+        let watch = FailureWatch(logger: logger)
+        self.watch = watch
         discards = StdoutSink.isDevNull(descriptor)
-        if !discards { buffer.reserveCapacity(StdoutSink.chunkBytes + 512) }
+        if flushEachLine && !discards {
+            mailbox = OutputMailbox(descriptor: descriptor, capacity: mailboxBytes) { event in
+                switch event {
+                case .droppingStarted:
+                    logger.warning("standard output is not being read: dropping states until it is")
+                case .droppingEnded(let count):
+                    logger.notice("standard output is read again; \(count) state(s) were dropped while it was not")
+                case .failed(let error):
+                    watch.report(ReportedFailure(description: StdoutSink.failureMessage(error)))
+                }
+            }
+            buffer.reserveCapacity(512)
+        } else {
+            mailbox = nil
+            if !discards { buffer.reserveCapacity(StdoutSink.chunkBytes + 512) }
+        }
     }
 
     /// Whether `descriptor` is the null device (character device 1:3 on Linux).
@@ -52,16 +87,25 @@ public final class StdoutSink: StateSink {
         return status.st_rdev == null.st_rdev
     }
 
-    deinit { flush() }
+    deinit {
+        flush()
+        mailbox?.requestClose()
+    }
 
     public func emit(_ state: KnobState) {
         if discards || failure != nil { return }
+        if let mailbox {
+            buffer.removeAll(keepingCapacity: true)
+            state.appendJSONLine(to: &buffer)
+            buffer.withUnsafeBytes { _ = mailbox.offer($0) }
+            return
+        }
         state.appendJSONLine(to: &buffer)
-        if flushEachLine || buffer.count >= StdoutSink.chunkBytes { flush() }
+        if buffer.count >= StdoutSink.chunkBytes { flush() }
     }
 
     public func flush() {
-        guard !buffer.isEmpty, failure == nil else { return }
+        guard mailbox == nil, !buffer.isEmpty, failure == nil else { return }
         let error = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
         buffer.removeAll(keepingCapacity: true)
         if error != 0 {
@@ -69,6 +113,17 @@ public final class StdoutSink: StateSink {
             let failure = ReportedFailure(description: Self.failureMessage(error))
             self.failure = failure
             watch.report(failure)
+        }
+    }
+
+    /// Ends live output: what the mailbox holds is written, waiting for it
+    /// at most `limit` (a reader that stopped reading must not hold up a
+    /// stop: what it has not taken is then lost, and said so). Call once
+    /// the producer has stopped.
+    public func close(waitingAtMost limit: Duration, logger: Logger = TiltdLog.logger) async {
+        guard let mailbox else { return flush() }
+        if await !mailbox.close(waitingAtMost: limit) {
+            logger.warning("standard output was not read for \(limit); the last states were not written")
         }
     }
 }

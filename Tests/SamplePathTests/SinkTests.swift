@@ -7,8 +7,8 @@ import SamplePath
 import Testing
 import TiltdTestSupport
 
-/// Every sink: stdout's JSON Lines and its buffering, the tee, the collector.
-@Suite struct SinkTests {
+/// Every sink: stdout's JSON Lines and its buffering, the hub, the collector.
+@Suite(.timeLimit(.minutes(1))) struct SinkTests {
     /// A pipe whose read end is non-blocking, to see what was written so far.
     final class Pipe {
         let read: Int32
@@ -43,15 +43,95 @@ import TiltdTestSupport
             }
             return String(decoding: bytes, as: UTF8.self)
         }
+
+        /// What live output's writer thread has written, once it is
+        /// `expected` (or what came within 30 s).
+        func read(until expected: String) -> String {
+            var text = ""
+            let deadline = ContinuousClock.now + .seconds(30)
+            while text != expected && ContinuousClock.now < deadline {
+                let more = available()
+                if more.isEmpty { usleep(1_000) } else { text += more }
+            }
+            return text
+        }
     }
 
-    @Test func stdoutSinkFlushingEachLineWritesAtOnce() throws {
+    @Test func stdoutSinkFlushingEachLineWritesEachAsItComes() throws {
         let pipe = try Pipe()
         let sink = StdoutSink(flushEachLine: true, descriptor: pipe.write)
         sink.emit(TestStates.state(1))
-        #expect(pipe.available() == TestStates.line(1) + "\n")
+        #expect(pipe.read(until: TestStates.line(1) + "\n") == TestStates.line(1) + "\n")
         sink.emit(TestStates.state(2))
-        #expect(pipe.available() == TestStates.line(2) + "\n")
+        #expect(pipe.read(until: TestStates.line(2) + "\n") == TestStates.line(2) + "\n")
+    }
+
+    /// Live output into a pipe nobody reads: emitting never waits; lines
+    /// that do not fit are dropped whole, said once, and counted when lines
+    /// fit again; what arrives is whole lines in order.
+    @Test func liveOutputNeverWaitsForItsReaderAndDropsWholeLines() async throws {
+        let pipe = try Pipe()
+        _ = fcntl(pipe.write, 1031, Int32(4096))  // F_SETPIPE_SZ: one page
+        let log = LogCapture()
+        let sink = StdoutSink(flushEachLine: true, descriptor: pipe.write, mailboxBytes: 4096, logger: log.logger)
+        for index in 0..<2_000 { sink.emit(TestStates.state(index)) }
+        let warning = "tiltd: warning: standard output is not being read: dropping states until it is"
+        // The writer may take a batch or two before the pipe fills: bursts
+        // of drops, each said when it starts and counted when it ends.
+        #expect(log.lines.first == warning && log.lines.last == warning, "\(log.lines)")
+        // Read everything the writer had (the pipe and the mailbox).
+        var text = "", quietSince = ContinuousClock.now
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now - quietSince < .milliseconds(200) && ContinuousClock.now < deadline {
+            let more = pipe.available()
+            if more.isEmpty { try await Task.sleep(for: .milliseconds(1)) } else { text += more; quietSince = .now }
+        }
+        #expect(text.hasSuffix("\n"))
+        let lines = text.split(separator: "\n").map(String.init)
+        let all = (0..<2_000).map(TestStates.line)
+        var next = all.startIndex
+        for line in lines {  // a subsequence of what was emitted: whole lines, in order
+            guard let found = all[next...].firstIndex(of: line) else {
+                Issue.record("\(line) is not a whole line after line \(next)")
+                break
+            }
+            next = found + 1
+        }
+        #expect(lines.count > 10 && lines.count < 2_000)
+        // Read again: the next line goes through, and the drops are counted.
+        sink.emit(TestStates.state(5_000))
+        #expect(pipe.read(until: TestStates.line(5_000) + "\n") == TestStates.line(5_000) + "\n")
+        let counted = log.lines.compactMap { line -> Int? in
+            guard let range = line.range(of: "tiltd: standard output is read again; ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(counted.reduce(0, +) == 2_000 - lines.count, "\(log.lines)")
+        #expect(log.lines.filter { $0 == warning }.count == counted.count, "each burst said once: \(log.lines)")
+        await sink.close(waitingAtMost: .seconds(30))
+    }
+
+    /// A stop never waits on a reader that stopped reading: `close` gives up
+    /// after its limit and says the last states were not written.
+    @Test func closingLiveOutputGivesUpOnAStalledReader() async throws {
+        let pipe = try Pipe()
+        _ = fcntl(pipe.write, 1031, Int32(4096))
+        let log = LogCapture()
+        let sink = StdoutSink(flushEachLine: true, descriptor: pipe.write, logger: log.logger)
+        for index in 0..<200 { sink.emit(TestStates.state(index)) }  // more than the pipe takes: the writer blocks
+        await sink.close(waitingAtMost: .milliseconds(50), logger: log.logger)
+        #expect(log.lines.contains("tiltd: warning: standard output was not read for 0.05 seconds; the last states were not written"),
+                "\(log.lines)")
+        // Read, so the writer (blocked in write(2)) can finish and end
+        // before the pipe closes.
+        let ended = Task { await sink.close(waitingAtMost: .seconds(30)) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        var read = ""
+        while read.components(separatedBy: "\n").count <= 200 && ContinuousClock.now < deadline {
+            read += pipe.available()
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        await ended.value
+        #expect(read == (0..<200).map { TestStates.line($0) + "\n" }.joined())
     }
 
     @Test func stdoutSinkBuffersUntilFlushOrAChunk() throws {
@@ -94,28 +174,29 @@ import TiltdTestSupport
         let sink = StdoutSink(flushEachLine: true, descriptor: pipe.write)
         #expect(!sink.discards)
         sink.emit(TestStates.state(2))
-        #expect(pipe.available() == TestStates.line(2) + "\n")
+        #expect(pipe.read(until: TestStates.line(2) + "\n") == TestStates.line(2) + "\n")
     }
 
-    /// Standard output failing ended the process with exit() on the capture
-    /// thread; now it is logged once and its watch ends the run with it.
+    /// Standard output failing is logged once and its watch ends the run with it.
     @Test func aFailedWriteIsLoggedOnceAndEndsTheRunThroughTheWatch() async throws {
         let pipe = try Pipe()
         let readOnly = open("/proc/self/fd/\(pipe.read)", O_RDONLY)
         try #require(readOnly >= 0)
         defer { close(readOnly) }
-        let log = LogCapture()
-        let sink = StdoutSink(flushEachLine: true, descriptor: readOnly, logger: log.logger)
-        sink.emit(TestStates.state(1))
-        sink.emit(TestStates.state(2))
-        sink.flush()
-        let message = "cannot write to standard output: \(FileDescriptorWriter.describe(EBADF))"
-        #expect(sink.failure?.description == message)
-        #expect(log.lines == ["tiltd: error: " + message])
-        await #expect(throws: ReportedFailure.self) { try await sink.watch.run() }
+        for live in [false, true] {
+            let log = LogCapture()
+            let sink = StdoutSink(flushEachLine: live, descriptor: readOnly, logger: log.logger)
+            sink.emit(TestStates.state(1))
+            sink.emit(TestStates.state(2))
+            sink.flush()
+            let message = "cannot write to standard output: \(FileDescriptorWriter.describe(EBADF))"
+            await #expect(throws: ReportedFailure.self) { try await sink.watch.run() }
+            #expect(log.lines == ["tiltd: error: " + message], "live: \(live)")
+            if !live { #expect(sink.failure?.description == message) }
+        }
     }
 
-    @Test func teeHandsEveryStateToEverySinkInOrder() {
+    @Test func theHubHandsEveryStateToEverySinkInOrder() {
         let first = StateCollector(), second = StateCollector()
         let tee = StateHub([first, second])
         for index in 0..<5 { tee.emit(TestStates.state(index)) }

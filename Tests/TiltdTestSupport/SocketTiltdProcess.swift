@@ -16,8 +16,11 @@ public final class SocketTiltdProcess: @unchecked Sendable {
     ///
     /// - Parameter launcher: a program that execs its arguments (such as
     ///   `/usr/bin/nohup`), so that tiltd keeps its pid.
+    /// - Parameter standardOutput: where tiltd's standard output goes
+    ///   instead of a pipe this object reads (`stdout` is then empty).
     public init(launcher: String? = nil, _ arguments: [String], devices: [URL] = [],
-                scripts: [(node: String, script: URL)] = [], environment: [String: String] = [:]) throws {
+                scripts: [(node: String, script: URL)] = [], environment: [String: String] = [:],
+                standardOutput: FileHandle? = nil) throws {
         TestTier.requireSystem(starting: "tiltd")
         if let launcher {
             process.executableURL = URL(fileURLWithPath: launcher)
@@ -35,9 +38,10 @@ public final class SocketTiltdProcess: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         process.environment = env
-        process.standardOutput = outPipe
+        process.standardOutput = standardOutput ?? outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
+        if standardOutput != nil { try? outPipe.fileHandleForWriting.close() }
         out = PipeDrain(outPipe.fileHandleForReading)
         err = PipeDrain(errPipe.fileHandleForReading)
         try process.run()
