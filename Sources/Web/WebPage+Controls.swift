@@ -42,10 +42,10 @@ extension WebPage {
         ])
     }
 
-    /// The controls' script (controls.js); defines `takesInput`, `openStream()` (an
-    /// `EventSource`, or with input a WebSocket stream that offers the same
-    /// `addEventListener` for channels, and `send`),
-    /// `applyControls(state)` and `controlMessage(message)` for the page's main script.
+    /// The controls' script (controls.js); defines `takesInput`, `openStream()`
+    /// (the page's stream over `/events`, or with input over `/ws` with
+    /// `send`; one dispatch of states and channels for both),
+    /// `applyControls(state)` and `listenForControls(stream)` for the page's main script.
     static func controlsScript(_ controls: WebPageControls) -> String {
         WebPageFile.fill(PackageResources.controls_js, [
             "takes-input": String(controls.takesInput), "has-ring": String(controls.recorder != nil),

@@ -9,8 +9,9 @@ extension WebPage {
     /// at alpha σ, outline, glow), the thumb last (the small knob's base
     /// and two shines turned and faded by each knob state).
     ///
-    /// Levels come as `event: levels` on `/events`; the value as
-    /// `event: volume` (`{"value":F}`, 0…1; 1 until the first). Each light
+    /// Levels come on the page's stream as the `levels` channel (`event:
+    /// levels` on `/events`, `{"levels":…}` on `/ws`: the same listener); the
+    /// value as the `volume` channel (`{"value":F}`, 0…1; 1 until the first). Each light
     /// fades over `EQLightFade`'s 0.1 s ease-out when its target flips.
     /// When interactive, dragging moves the thumb and sends
     /// `{"control":"volume","value":F}` on `/ws`, at most every 50 ms (the

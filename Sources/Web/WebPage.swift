@@ -1,12 +1,15 @@
 import Knob
 
-/// The page `tiltd serve` shows at `/`: HTML, CSS and JavaScript inline, no
-/// request beyond this server, filled in from Sources/Web/Page (`WebPageFile`).
+/// The page `tiltd serve` shows at `/`: HTML, CSS and its own JavaScript
+/// inline, filled in from Sources/Web/Page (`WebPageFile`); beside them it
+/// loads `/tiltd.js` (`WebTiltdScript`) and the layer images, no request
+/// beyond this server.
 ///
 /// It stacks `/layers/base.png` and two `/layers/shine.png` (all the same
 /// size, centred), turns each shine with CSS `rotate(<rad>rad)` (positive =
 /// clockwise on screen, as the rasterizer) and fades it with `opacity`, as
-/// each state arrives on `/events`. Like the original, every update animates
+/// each state arrives on its stream (`/events`, or `/ws` when the page takes
+/// input: `openStream` in controls.js, one dispatch for both). Like the original, every update animates
 /// from what is on screen (a CSS transition starts from the current computed
 /// value, so it never jumps back) with `KnobAnimator`'s duration and curve
 /// (1/120 s, ease-in-ease-out), the same the renderer draws. The newest

@@ -17,7 +17,7 @@ struct WebRequestPolicy<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
-            return WebResponse.text(.notFound, "not found: \(request.uri.path) (try /, /state, /events, /ws, /healthz)")
+            return WebResponse.text(.notFound, "not found: \(request.uri.path) (try \(WebRouter.pathsToTry.joined(separator: ", ")))")
         }
     }
 }

@@ -38,6 +38,10 @@ enum WebRouter {
         var controls = WebPageControls()
     }
 
+    /// The routes a 404 suggests: every one above but the images (which the
+    /// page names itself) and the recordings (`WebRouter+Controls`).
+    static let pathsToTry = ["/", "/state", "/events", "/ws", WebTiltdScript.path, "/healthz"]
+
     static func make(_ parts: Parts) -> Router<WebRequestContext> {
         let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: WebRequestPolicy(allowlist: parts.allowlist))

@@ -14,6 +14,14 @@
 /// it dispatches `deviceorientation` alone, with `alpha` null and `beta` and
 /// `gamma` from roll and pitch.
 ///
+/// From the first state it dispatches until `tiltd.release()`, the
+/// browser's own trusted `deviceorientation`, `deviceorientationabsolute`
+/// and `devicemotion` events on the window (its sensors, or nulls without
+/// any) are stopped by a listener tiltd.js adds as it loads, before the
+/// listeners added after it see them (at the window, listeners run in the
+/// order they were added): the page and any code using the shim see
+/// tiltd's motion alone.
+///
 /// Frames: tiltd's device frame (iio-sensor-proxy's: x toward the left
 /// edge, y toward the bottom edge, z out of the screen) is W3C's (x toward
 /// the right edge, y toward the top, z out of the screen) turned half a turn

@@ -84,15 +84,18 @@ final class WebDevTools {
 
     /// Opens `url` in a new tab whose uncaught errors (and unhandled
     /// promise rejections) are collected from before the page's first
-    /// script: read them with `errors`.
-    func openCollectingErrors(_ url: String) throws -> Page {
+    /// script: read them with `errors`. `before` runs first in the blank
+    /// tab (e.g. to override its sensors), and `script` runs in the page
+    /// before any script of its own.
+    func openCollectingErrors(_ url: String, script: String = "", before: ((Page) throws -> Void)? = nil) throws -> Page {
         let page = try open("about:blank")
         try send("Page.enable", page: page)
+        try before?(page)
         try send("Page.addScriptToEvaluateOnNewDocument", ["source": """
             window.collectedErrors = [];
             window.addEventListener('error', e => window.collectedErrors.push(String(e.message) + ' (line ' + e.lineno + ')'));
             window.addEventListener('unhandledrejection', e => window.collectedErrors.push('unhandled rejection: ' + String(e.reason)));
-            """], page: page)
+            """ + script], page: page)
         try send("Page.navigate", ["url": url], page: page)
         return page
     }

@@ -7,10 +7,10 @@ import Testing
 import TiltdTestSupport
 @testable import Web
 
-/// The page and `/tiltd.js` byte for byte as they were when they lived in
-/// Swift string literals (Tests/WebTests/Golden/Page, taken before they
-/// became files under Sources/Web/Page): filling the templates must not
-/// change a byte of what browsers get.
+/// The page and `/tiltd.js` byte for byte as served (Tests/WebTests/Golden/Page):
+/// filling the templates under Sources/Web/Page must not change a byte of
+/// what browsers get; a deliberate change of the page is recorded with
+/// RECORD_GOLDEN=1 and reviewed in the golden's diff.
 @Suite struct WebPageGoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden/Page")

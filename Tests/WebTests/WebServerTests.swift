@@ -103,6 +103,24 @@ import Web
         }
     }
 
+    /// A 404 lists the routes to try, /tiltd.js among them, and each one
+    /// it lists is served (the WebSocket's plain GET is 426).
+    @Test func aWrongPathListsEveryRouteToTry() async throws {
+        try await Self.withServer { server, port in
+            server.feed.emit(TestStates.state(1))
+            let response = try WebTestClient.request("GET", "/nope", port: port)
+            #expect(response.status == 404)
+            let prefix = "not found: /nope (try ", suffix = ")\n"
+            #expect(response.body.hasPrefix(prefix) && response.body.hasSuffix(suffix), "\(response.body)")
+            let listed = response.body.dropFirst(prefix.count).dropLast(suffix.count).components(separatedBy: ", ")
+            #expect(listed == ["/", "/state", "/events", "/ws", "/tiltd.js", "/healthz"], "\(response.body)")
+            for path in listed where path != "/events" {
+                let status = try WebTestClient.request("GET", path, port: port).status
+                #expect(status == (path == "/ws" ? 426 : 200), "GET \(path): \(status)")
+            }
+        }
+    }
+
     @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
     func everythingButGetAndHeadIs405(method: String) async throws {
         try await Self.withServer { _, port in

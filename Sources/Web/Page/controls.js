@@ -1,45 +1,67 @@
 const takesInput = {{takes-input}};
 const hasRing = {{has-ring}};
-// With input the page streams over /ws, which carries its messages
-// back too. The stream then acts as the EventSource of /events does
-// for the page's parts: a channel's {"NAME":VALUE} goes to the
-// listeners of NAME (addEventListener) as an event whose data is
-// VALUE's JSON, and every message to onmessage.
+// The page's stream: /events (server-sent events), or with input /ws (a
+// WebSocket, which carries the page's messages back: `send`). Both
+// transports feed one dispatch, `receive(name, json)`: a knob state (name
+// null) goes to `onmessage` (event.data: its JSON), a channel's value to
+// the listeners of its name (`addEventListener(NAME, e => … e.data …)`,
+// event.data: the value's JSON), on either transport alike; /events names
+// a channel with `event: NAME`, /ws sends {"NAME":VALUE}. A refusal of the
+// page's input ({"error":"…"}, only on /ws) goes to `onrefusal`.
 function openStream() {
-  if (!takesInput) return new EventSource('/events');
   const listeners = new Map();
-  const stream = { onopen: null, onerror: null, onmessage: null, closed: false, ws: null,
-    close() { this.closed = true; if (this.ws) this.ws.close(); },
-    get ready() { return this.ws !== null && this.ws.readyState === 1; },
-    send(text) { if (this.ready) { this.ws.send(text); return true; } return false; },
-    addEventListener(type, listener) {
-      if (!listeners.has(type)) listeners.set(type, []);
-      listeners.get(type).push(listener);
+  let source = null, ws = null;
+  const stream = { onopen: null, onerror: null, onmessage: null, onrefusal: null, closed: false,
+    close() { this.closed = true; if (source) source.close(); if (ws) ws.close(); },
+    addEventListener(name, listener) {
+      if (!listeners.has(name)) {
+        listeners.set(name, []);
+        if (source) source.addEventListener(name, e => receive(name, e.data));
+      }
+      listeners.get(name).push(listener);
     } };
-  const dispatch = e => {
-    let message = null;
-    try { message = JSON.parse(e.data); } catch (error) { return; }
-    if (message === null || typeof message !== 'object' || message.shine) return;
-    const keys = Object.keys(message);
-    if (keys.length !== 1 || !listeners.has(keys[0])) return;
-    const event = { type: keys[0], data: JSON.stringify(message[keys[0]]) };
-    listeners.get(keys[0]).forEach(listener => listener(event));
+  function receive(name, json) {
+    if (name === null) { if (stream.onmessage) stream.onmessage({ data: json }); return; }
+    (listeners.get(name) || []).forEach(listener => listener({ type: name, data: json }));
+  }
+  const opened = e => { if (stream.onopen) stream.onopen(e); };
+  const failed = e => { if (stream.onerror) stream.onerror(e); };
+  if (!takesInput) {
+    source = new EventSource('/events');
+    source.onopen = opened;
+    source.onerror = failed;
+    source.onmessage = e => receive(null, e.data);
+    return stream;
+  }
+  // False while the WebSocket is not open (connecting or reconnecting).
+  stream.send = text => {
+    if (ws === null || ws.readyState !== 1) return false;
+    ws.send(text);
+    return true;
   };
   const connect = () => {
-    const ws = new WebSocket('ws://' + location.host + '/ws');
-    stream.ws = ws;
-    ws.onopen = e => { if (stream.onopen) stream.onopen(e); };
-    ws.onmessage = e => { dispatch(e); if (stream.onmessage) stream.onmessage(e); };
-    ws.onclose = e => { if (stream.onerror) stream.onerror(e); if (!stream.closed) setTimeout(connect, 1000); };
+    ws = new WebSocket('ws://' + location.host + '/ws');
+    ws.onopen = opened;
+    ws.onmessage = e => {
+      let message = null;
+      try { message = JSON.parse(e.data); } catch (error) { return; }
+      if (message === null || typeof message !== 'object') return;
+      if (message.shine) { receive(null, e.data); return; }
+      const names = Object.keys(message);
+      if (names.length !== 1) return;
+      if (names[0] === 'error') { if (stream.onrefusal) stream.onrefusal(message.error); return; }
+      receive(names[0], JSON.stringify(message[names[0]]));
+    };
+    ws.onclose = e => { failed(e); if (!stream.closed) setTimeout(connect, 1000); };
   };
   connect();
   return stream;
 }
 function send(control, value) { if (takesInput && events.send) events.send(JSON.stringify({ control, value })); }
-// A message on the stream that is not a state: a refusal, or a control's channel.
-function controlMessage(message) {
-  if (message.error) { document.body.dataset.inputError = message.error; }
-  if (message.ring) applyRing(message.ring);
+// The controls' part of the stream: refusals of input, and the ring's channel.
+function listenForControls(stream) {
+  stream.onrefusal = error => { document.body.dataset.inputError = error; };
+  if (hasRing) stream.addEventListener('ring', e => applyRing(JSON.parse(e.data)));
 }
 function applyControls(state) {
   if (state.light) applyLight(state.light);

@@ -89,11 +89,11 @@ fetch('/state', { cache: 'no-store' })
 const framesLimit = parseInt(new URLSearchParams(location.search).get('frames') || '0', 10) || 0;
 let streamedCount = 0;
 const events = openStream();
+listenForControls(events);
 events.onopen = () => { status.textContent = 'live'; status.className = 'live'; };
 events.onerror = () => { status.textContent = 'reconnecting…'; status.className = ''; };
 events.onmessage = e => {
   const message = JSON.parse(e.data);
-  if (!message.shine) { controlMessage(message); return; }
   streamed = true;
   streamedCount += 1;
   apply(message, takesInput ? 'ws' : 'events');

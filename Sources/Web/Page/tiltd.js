@@ -67,8 +67,24 @@
     };
   }
 
+  // From the first state dispatched until release(), the browser's own
+  // motion events (trusted: from its sensors, or all null without any) are
+  // stopped at the window before the listeners added after this script
+  // see them, so the page and any code listening there see tiltd's motion
+  // alone, never the two sources in turn. At the window, listeners run in
+  // the order they were added, capturing or not, so this one is added as
+  // the script loads: load tiltd.js before any script that listens.
+  const nativeTypes = ['deviceorientation', 'deviceorientationabsolute', 'devicemotion'];
+  let exclusive = false;
+  nativeTypes.forEach(type => global.addEventListener(type, e => {
+    if (exclusive && e.isTrusted) e.stopImmediatePropagation();
+  }, true));
+  // Lets the browser's own motion events through again (until the next dispatch).
+  function release() { exclusive = false; }
+
   // Dispatches the events of one state on `target` (the window by default).
   function dispatch(state, target) {
+    exclusive = true;
     const on = target || global;
     const intervalMs = lastT === null || !(state.t > lastT) ? 16 : (state.t - lastT) * 1000;
     lastT = state.t;
@@ -87,5 +103,5 @@
     return source;
   }
 
-  global.tiltd = { orientation: orientation, motion: motion, dispatch: dispatch, connect: connect };
+  global.tiltd = { orientation: orientation, motion: motion, dispatch: dispatch, connect: connect, release: release };
 })(window);
