@@ -8,7 +8,7 @@ import Motion
 public struct PipelineOptions: ParsableArguments {
     @Option(name: .customLong("cutoff"), parsing: .unconditional, help: ArgumentHelp(
         "Low-pass filter cutoff in Hz.", valueName: "hz"))
-    var cutoffHertz: Double = 5
+    var cutoffHertz: Double = PipelineConfiguration.defaultCutoffHertz
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Change-gate threshold in radians: a state passes when roll or pitch moved at least this much "

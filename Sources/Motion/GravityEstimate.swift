@@ -18,20 +18,29 @@ import Glibc
 /// - The disturbance is the peak of ||a|² − g²| with the peak decaying
 ///   over 0.15 s, so a shake is judged as a whole: the odd sample in a shake
 ///   whose magnitude happens to be near g (in a random direction) does not
-///   get through.
-/// - While the disturbance stays within 50 % of g² (|a| between about
-///   0.71 g and 1.22 g) a sample has weight 1; beyond, the weight falls as
-///   (0.5·g² / disturbance)², e.g. 0.25 in free fall (|a| ≈ 0, which only
-///   shrinks the filtered vector, never turns it) and 0.004 in a 3 g shake.
-///   The band was 0.21 until issue 11: measured against the NGIMU's own
-///   attitude (bench/accuracy.sh, docs/motion.md), 0.5 holds the angles
-///   less long after a motion (best-aligning shift −72 → −22 ms) with a
-///   lower p95 error (15.6° → 12.3°).
+///   get through. This short memory also decides when the estimate itself
+///   may adapt.
+/// - The weight reads a second peak of the same quantity. It decays over
+///   0.15 s too while a disturbance is brief (a tap, a knock, a quick turn
+///   whose magnitude leaves the band for a moment: the filter is back soon
+///   after), and over 0.3 s once the disturbance has lasted 0.3 s (a hand
+///   carrying or swinging the device: its acceleration changes direction
+///   every few hundred milliseconds, and each time passes through |a| ≈ g
+///   pointing anywhere, so the longer memory holds through those crossings
+///   instead of letting them tilt the output).
+/// - While that peak stays within 50 % of g² (|a| between about 0.71 g and
+///   1.22 g) a sample has weight 1; beyond, the weight falls as
+///   (0.5·g² / peak)², e.g. 0.25 in free fall (|a| ≈ 0, which only shrinks
+///   the filtered vector, never turns it) and 0.004 in a 3 g shake.
+///   docs/motion.md has the measurements behind these numbers (p95 tilt
+///   error and lag on hand-moved recordings with a reference,
+///   `bench/accel_only.sh`).
 ///
 /// The low-pass filter multiplies its alpha by the weight: shaking or
 /// falling holds the attitude near its last quiet value instead of yanking
-/// it, slow tilting passes untouched, and about half a second after a
-/// shake has died down the filter runs at full speed again.
+/// it, slow tilting passes untouched, and within about half a second of a
+/// brief shake (a little longer after a sustained one) the filter runs at
+/// full speed again.
 public struct GravityEstimate: Sendable {
     /// The default band of |a|² around g² that counts as quiet (relative).
     public static let quietBand = 0.5
@@ -39,6 +48,10 @@ public struct GravityEstimate: Sendable {
     public static let timeConstantSeconds = 2.0
     /// How long a disturbance is remembered (decay time constant, seconds).
     public static let disturbanceTimeConstantSeconds = 0.15
+    /// How long the weight remembers a sustained disturbance (decay time constant, seconds).
+    public static let sustainedDisturbanceTimeConstantSeconds = 0.3
+    /// A disturbance that has lasted this long (seconds) is sustained.
+    public static let sustainedAfterSeconds = 0.3
     /// A disturbance longer than this (seconds) makes the estimate adapt at full speed.
     public static let longestShakeSeconds = 2.0
 
@@ -48,6 +61,8 @@ public struct GravityEstimate: Sendable {
 
     @usableFromInline var estimateSquared = 0.0
     @usableFromInline var disturbance = 0.0
+    /// The peak the weight reads (`sustainedDisturbanceTimeConstantSeconds`).
+    @usableFromInline var holdDisturbance = 0.0
     @usableFromInline var initialised = false
     @usableFromInline var disturbedSeconds = 0.0
     /// The interval the two decay factors below were last computed for:
@@ -55,6 +70,7 @@ public struct GravityEstimate: Sendable {
     /// as they are (the same input gives the same factors, bit for bit).
     @usableFromInline var cachedElapsedSeconds = -1.0
     @usableFromInline var cachedKeep = 0.0
+    @usableFromInline var cachedSustainedKeep = 0.0
     @usableFromInline var cachedGain = 0.0
 
     /// The band of |a|² around g² that counts as quiet (relative; `Setting.shakeBand`).
@@ -81,17 +97,27 @@ public struct GravityEstimate: Sendable {
         if elapsedSeconds != cachedElapsedSeconds {
             cachedElapsedSeconds = elapsedSeconds
             cachedKeep = GravityEstimate.decay(elapsedSeconds * (1 / GravityEstimate.disturbanceTimeConstantSeconds))
+            cachedSustainedKeep = GravityEstimate.decay(
+                elapsedSeconds * (1 / GravityEstimate.sustainedDisturbanceTimeConstantSeconds))
             cachedGain = 1 - GravityEstimate.decay(elapsedSeconds * (1 / GravityEstimate.timeConstantSeconds))
         }
-        disturbance = max(abs(squaredMagnitude - estimateSquared), disturbance * cachedKeep)
+        let deviation = abs(squaredMagnitude - estimateSquared)
+        disturbance = max(deviation, disturbance * cachedKeep)
+        let holdKeep = disturbedSeconds >= GravityEstimate.sustainedAfterSeconds ? cachedSustainedKeep : cachedKeep
+        holdDisturbance = max(deviation, holdDisturbance * holdKeep)
         let band = self.band * estimateSquared
         var weight = 1.0
         var adaptation = 1.0
-        if disturbance > band {
-            let ratio = band / disturbance
+        if holdDisturbance > band {
+            let ratio = band / holdDisturbance
             weight = ratio * ratio
+        }
+        if disturbance > band {
             disturbedSeconds += elapsedSeconds
-            if disturbedSeconds < GravityEstimate.longestShakeSeconds { adaptation = weight }
+            if disturbedSeconds < GravityEstimate.longestShakeSeconds {
+                let ratio = band / disturbance
+                adaptation = ratio * ratio
+            }
         } else {
             disturbedSeconds = 0
         }

@@ -1,6 +1,10 @@
 /// Everything that shapes the way readings become tilt states.
 public struct PipelineConfiguration: Sendable, Equatable {
-    /// Low-pass cutoff in Hz (default 5).
+    /// The default low-pass cutoff, Hz: the accelerometer-only output's
+    /// trade-off between lag and error during hand motion (docs/motion.md).
+    public static let defaultCutoffHertz = 6.0
+
+    /// Low-pass cutoff in Hz (`defaultCutoffHertz` by default).
     public var cutoffHertz: Double
     /// Change-gate threshold in radians (default 0.0022, see `ChangeGate`).
     public var threshold: Double
@@ -18,7 +22,7 @@ public struct PipelineConfiguration: Sendable, Equatable {
     /// The fusion filter's tuning.
     public var fusion: AttitudeFusion.Settings
 
-    public init(cutoffHertz: Double = 5,
+    public init(cutoffHertz: Double = PipelineConfiguration.defaultCutoffHertz,
                 threshold: Double = ChangeGate.defaultThreshold,
                 gateEnabled: Bool = true,
                 screenOrientation: ScreenOrientationSetting = .fixed(.normal),

@@ -29,6 +29,30 @@ import TiltdTestSupport
         #expect(abs(estimate.magnitude - 9.81) < 0.1)
     }
 
+    /// Seconds after a disturbance of 2 g lasting `seconds` until a 1 g
+    /// sample has full weight again (100 Hz).
+    static func recoverySeconds(afterDisturbanceOf seconds: Double) -> Double {
+        var estimate = GravityEstimate()
+        for _ in 0..<200 { _ = estimate.weigh(squaredMagnitude: 96.2, elapsedSeconds: 0.01) }
+        for _ in 0..<Int((seconds * 100).rounded()) {
+            _ = estimate.weigh(squaredMagnitude: 4 * 96.2, elapsedSeconds: 0.01)
+        }
+        for step in 1...300 where estimate.weigh(squaredMagnitude: 96.2, elapsedSeconds: 0.01) == 1 {
+            return Double(step) * 0.01
+        }
+        return .infinity
+    }
+
+    /// A brief disturbance (a knock) lets go of the filter sooner than a
+    /// sustained one (a hand carrying the device), whose weight remembers it
+    /// over 0.3 s instead of 0.15 s.
+    @Test func aSustainedDisturbanceIsHeldLongerThanABriefOne() {
+        let brief = Self.recoverySeconds(afterDisturbanceOf: 0.05)
+        let sustained = Self.recoverySeconds(afterDisturbanceOf: 1)
+        #expect(brief < 0.35, "brief: \(brief) s")
+        #expect(sustained > brief + 0.1 && sustained < 1, "sustained: \(sustained) s, brief: \(brief) s")
+    }
+
     @Test func aWrongFirstEstimateIsOutvoted() {
         var estimate = GravityEstimate()
         _ = estimate.weigh(squaredMagnitude: 40 * 40, elapsedSeconds: 0)  // first sample mid-shake

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func identityIsFaceUpWhicheverTheOrder() {
-        for convention in RotationQuaternion.Convention.candidates {
+        for convention in RotationQuaternion.Convention.readings {
             let components = convention.scalarLast ? SIMD4<Double>(0, 0, 0, 1) : SIMD4<Double>(1, 0, 0, 0)
             #expect(RotationQuaternion.up(components, convention: convention) == SIMD3(0, 0, 1))
         }
@@ -48,12 +48,25 @@ import Testing
         }
     }
 
-    @Test func noConventionAgreesWithAnAccelerometerPointingElsewhere() {
-        // Upright device, quaternion saying flat: 90° off in every reading.
+    /// A frame turned by an axis-aligned rotation is a reading too: a
+    /// quaternion saying flat agrees with an upright accelerometer through
+    /// the frame turned a quarter about x.
+    @Test func aTurnedFrameIsAReading() throws {
         let (chosen, closest) = RotationQuaternion.convention(agreeingWith: SIMD3(0, -9.81, 0),
                                                               components: SIMD4(0, 0, 0, 1))
+        let convention = try #require(chosen)
+        #expect(closest < 1e-9)
+        #expect(RotationQuaternion.up(SIMD4(0, 0, 0, 1), convention: convention) == SIMD3(0, -1, 0))
+        #expect(!convention.axes.isIdentity)
+    }
+
+    @Test func noConventionAgreesWithAnAccelerometerPointingElsewhere() {
+        // Upright device, a quaternion of a generic turn: every one of the
+        // 96 readings lies 42.7° or more from it.
+        let (chosen, closest) = RotationQuaternion.convention(agreeingWith: SIMD3(0, -9.81, 0),
+                                                              components: SIMD4(0.2, 0.35, 0.1, 0.91))
         #expect(chosen == nil)
-        #expect(abs(closest - Double.pi / 2) < 1e-9)
+        #expect(abs(closest - 42.68 * Double.pi / 180) < 0.01 * Double.pi / 180)
         #expect(RotationQuaternion.convention(agreeingWith: .zero, components: SIMD4(0, 0, 0, 1)).0 == nil)
     }
 }

@@ -39,13 +39,27 @@ import TiltdTestSupport
         #expect(text.contains("\n# source: fused rotation iio:device1 (dev_rotation), components x, y, z, w\n"))
     }
 
-    /// hid-rotation.umockdev with the hub's quaternion turned `degrees`
-    /// further about x than the accelerometer's upright reading: its "up" is
-    /// (0, −cos d, −sin d), the screen tipped d past vertical.
+    /// hid-rotation.umockdev with the hub's quaternion (x, y, z, w) turned
+    /// `degrees` away from the accelerometer's upright reading, about a
+    /// skew axis and with some yaw: its "up" lies `degrees` from (0, −1, 0)
+    /// (the pitch π/2 − d), and no other reading of it (order, direction,
+    /// axis-aligned frame) comes closer.
     static func hubDisagreeing(by degrees: Double) throws -> URL {
         let fixture = try String(contentsOf: DeviceTestSupport.fixture("hid-rotation.umockdev"), encoding: .utf8)
-        let half = (90 + degrees) * Double.pi / 360, scale = 0.000030518
-        let raw = "\(Int((-sin(half) / scale).rounded())) 0 0 \(Int((cos(half) / scale).rounded()))"
+        func turn(_ axis: SIMD3<Double>, _ angle: Double) -> SIMD4<Double> {
+            let s = sin(angle / 2)
+            return SIMD4(axis.x * s, axis.y * s, axis.z * s, cos(angle / 2))
+        }
+        func product(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+            SIMD4(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                  a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z)
+        }
+        let radian = Double.pi / 180, skew = 40 * radian
+        let q = product(turn(SIMD3(0, 0, 1), 35 * radian),
+                        product(turn(SIMD3(0, 1, 0), degrees * sin(skew) * radian),
+                                turn(SIMD3(1, 0, 0), (-90 + degrees * cos(skew)) * radian)))
+        let scale = 0.000030518
+        let raw = [q.x, q.y, q.z, q.w].map { "\(Int(($0 / scale).rounded()))" }.joined(separator: " ")
         let text = fixture.replacingOccurrences(of: "in_rot_quaternion_raw=-23170 0 0 23170",
                                                 with: "in_rot_quaternion_raw=\(raw)")
         #expect(text != fixture)
@@ -79,12 +93,14 @@ import TiltdTestSupport
     }
 
     @Test func aDisagreeingQuaternionFallsBackToTheAccelerometer() throws {
-        // hid-hub.umockdev: the quaternion says flat, the accelerometer upright.
+        // hid-hub.umockdev: the accelerometer upright, the quaternion a generic turn none of
+        // whose readings comes within 15° of it.
         let result = try DeviceTestSupport.tiltd(["run", "--source", "rotation", "--no-gate", "--count", "2"],
                                                  devices: ["hid-hub.umockdev"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("no component order of iio:device2 (dev_rotation)'s quaternion agrees with "
-                                       + "the accelerometer iio:device0 (accel_3d) (closest 90°"))
+        #expect(result.stderr.contains("no reading of iio:device2 (dev_rotation)'s quaternion (either component "
+                                       + "order or direction, any axis-aligned frame) agrees with the accelerometer "
+                                       + "iio:device0 (accel_3d) (closest 43°"), "\(result.stderr)")
         #expect(result.stderr.contains("using the accelerometer instead"))
         #expect(result.stderr.contains("with the gyroscope iio:device1 (gyro_3d) (same hub)"))
         #expect(DeviceTestSupport.states(result.stdout).count == 2)

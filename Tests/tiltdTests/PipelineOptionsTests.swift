@@ -5,7 +5,7 @@ import Testing
 /// The command line's pipeline options become a configuration here, each
 /// bad value refused in one line naming its option.
 @Suite struct PipelineOptionsTests {
-    static func make(cutoff: Double = 5, threshold: Double? = nil, knobRadius: Double? = nil,
+    static func make(cutoff: Double = 6, threshold: Double? = nil, knobRadius: Double? = nil,
                      neutral: String? = nil, shakeBand: Double = 0.5,
                      gyroTimeConstant: Double = 3) throws(SettingError) -> PipelineConfiguration {
         try PipelineConfiguration(cutoffHertz: cutoff, threshold: threshold, knobRadiusPixels: knobRadius,

@@ -4,21 +4,17 @@ import TiltdTestSupport
 
 /// Pins `tiltd replay`'s exact bytes on every recording, so that a speed-up
 /// of the per-sample path cannot change an output digit or a gate decision
-/// unnoticed. The digests (64-bit FNV-1a of stdout) were taken with the
-/// libm-based attitude (glibc atan2/asin) before `Arctangent` replaced it;
-/// issue 11 changed them deliberately: the recordings carry their gyros
-/// (the fused output has digests of its own, the accelerometer-only ones are
-/// taken with `--no-gyro`), and the shake band's default went from 0.21 to
-/// 0.5 (docs/motion.md: less hold after a motion, lower p95). The
-/// `--shake-band 0.21 --no-gyro` cases still give the pre-issue-11 angles.
-/// Issue 22 item 3 changed every digest deliberately: `orientation` says
-/// face-up/face-down while the device lies flat and changes only after the
-/// hold time (`OrientationTracker`). With the screen fixed (the default)
-/// the roll/pitch bytes are unchanged (checked by stripping the field);
-/// with `--screen-orientation auto` the screen turns later, so angles differ.
-/// If an output change is intended, recompute them and say why in the
-/// commit: `.build/debug/tiltd replay [options] recordings/NAME | ` any
-/// FNV-1a 64 implementation (the test prints the new value on failure).
+/// unnoticed. The digests are 64-bit FNV-1a of stdout: accelerometer-only
+/// output (`--no-gyro`; `--shake-band 0.21` for a narrow band), fused output
+/// with the recordings' gyros, and `--screen-orientation auto` (the screen
+/// turns after the orientation's hold time, so its angles differ). The
+/// accelerometer-only defaults (the shake weighting's memory, the 6 Hz
+/// cutoff: docs/motion.md) shape every accelerometer-only digest; the
+/// fused ones see the shake weighting only through `orientation`'s "no
+/// decision while shaking". If an output change is intended, recompute
+/// them and say why in the commit: `.build/debug/tiltd replay [options]
+/// recordings/NAME | ` any FNV-1a 64 implementation (the test prints the
+/// new value on failure).
 @Suite struct ReplayGoldenTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let recording: String
@@ -31,28 +27,27 @@ import TiltdTestSupport
     static let auto = ["--screen-orientation", "auto", "--neutral", "auto"]
     static let noGyro = ["--no-gyro"]
     static let cases: [Case] = [
-        Case(recording: "ngimu-hand-motion.trace", options: noGyro, lines: 240, digest: 0x4bbf_6f72_a1d2_3fe6),
-        Case(recording: "ngimu-hand-motion.trace", options: noGyro + ["--no-gate"], lines: 499, digest: 0xc4b0_d766_0ee8_3a2e),
-        Case(recording: "ngimu-hand-motion.trace", options: noGyro + auto, lines: 239, digest: 0xac6a_699f_d818_7bfc),
-        Case(recording: "yei-quiet-handling.trace", options: noGyro, lines: 1240, digest: 0x4fb5_964b_0ba6_383c),
-        Case(recording: "yei-quiet-handling.trace", options: noGyro + ["--no-gate"], lines: 2715, digest: 0x8ab1_269f_07e2_925f),
-        Case(recording: "yei-quiet-handling.trace", options: noGyro + auto, lines: 1239, digest: 0x41c4_e478_ca94_1e3f),
-        // Before issue 11's defaults: the very bytes pinned before it.
-        Case(recording: "ngimu-hand-motion.trace", options: noGyro + ["--shake-band", "0.21"], lines: 222,
-             digest: 0xb964_ef2e_532c_8337),
+        Case(recording: "ngimu-hand-motion.trace", options: noGyro, lines: 257, digest: 0xb533_0b27_8576_f301),
+        Case(recording: "ngimu-hand-motion.trace", options: noGyro + ["--no-gate"], lines: 499, digest: 0xa6ea_03ab_2a99_8007),
+        Case(recording: "ngimu-hand-motion.trace", options: noGyro + auto, lines: 256, digest: 0x8c63_63b2_cd91_4961),
+        Case(recording: "yei-quiet-handling.trace", options: noGyro, lines: 1329, digest: 0xda59_1f9a_ae05_a4fd),
+        Case(recording: "yei-quiet-handling.trace", options: noGyro + ["--no-gate"], lines: 2715, digest: 0xbb50_64d3_67e6_5f20),
+        Case(recording: "yei-quiet-handling.trace", options: noGyro + auto, lines: 1334, digest: 0xd303_1b33_3005_7e9f),
+        // A narrow shake band.
+        Case(recording: "ngimu-hand-motion.trace", options: noGyro + ["--shake-band", "0.21"], lines: 225,
+             digest: 0xeeb9_2962_a3f4_e313),
         Case(recording: "yei-quiet-handling.trace", options: noGyro + ["--shake-band", "0.21", "--no-gate"], lines: 2715,
-             digest: 0xab13_f834_b77d_5f82),
-        // Fused with the recordings' gyros (the default since issue 11); issue 22
-        // changed them: AttitudeFusion replaced GravityFusion, the lines carry
-        // the device motion (attitude … gyroBias), and the orientation is held
+             digest: 0xd930_c619_43da_404e),
+        // Fused with the recordings' gyros (the default): the lines carry the
+        // device motion (attitude … gyroBias), and the orientation is held
         // (OrientationTracker).
         Case(recording: "ngimu-hand-motion.trace", options: [], lines: 172, digest: 0x4d2c_59f2_0cf9_d843),
         Case(recording: "ngimu-hand-motion.trace", options: ["--no-gate"], lines: 499, digest: 0x3471_bb9d_c84b_f3c3),
-        Case(recording: "yei-quiet-handling.trace", options: [], lines: 368, digest: 0x8245_ed2d_3779_e975),
-        Case(recording: "yei-quiet-handling.trace", options: ["--no-gate"], lines: 2715, digest: 0x5764_06fe_5bc9_6d3b),
-        Case(recording: "synthetic-tilt-sweep.trace", options: [], lines: 1108, digest: 0x8653_b24e_abe5_7259),
-        Case(recording: "synthetic-tilt-sweep.trace", options: ["--no-gate"], lines: 1200, digest: 0xb243_ed09_0943_3926),
-        Case(recording: "synthetic-tilt-sweep.trace", options: auto, lines: 1108, digest: 0x78b8_38d2_dcba_8e7f),
+        Case(recording: "yei-quiet-handling.trace", options: [], lines: 368, digest: 0xc1df_cf9d_d849_565e),
+        Case(recording: "yei-quiet-handling.trace", options: ["--no-gate"], lines: 2715, digest: 0x12ce_9f93_ccc9_d9ff),
+        Case(recording: "synthetic-tilt-sweep.trace", options: [], lines: 1107, digest: 0x30b6_ad11_286d_af02),
+        Case(recording: "synthetic-tilt-sweep.trace", options: ["--no-gate"], lines: 1200, digest: 0x4abd_efb7_4f18_2550),
+        Case(recording: "synthetic-tilt-sweep.trace", options: auto, lines: 1106, digest: 0x224e_b410_bd2b_f473),
     ]
 
     static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {

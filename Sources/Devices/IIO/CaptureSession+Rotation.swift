@@ -1,9 +1,10 @@
 import Motion
 
 /// `Setting.source` `rotation`: an HID hub's own fused quaternion in place of the
-/// accelerometer, its component order chosen against the accelerometer on
-/// the same hub (`RotationConventionChooser`: deferred while the device's
-/// position cannot tell the orders apart).
+/// accelerometer, its convention (component order, direction and frame)
+/// chosen against the accelerometer on the same hub
+/// (`RotationConventionChooser`: the candidates that agree stay in play
+/// while the device's position cannot tell them apart).
 extension CaptureSession {
     /// Standard gravity: the length given to the hub's "up" direction, m/s².
     static let standardGravity = 9.80665
@@ -25,7 +26,8 @@ extension CaptureSession {
             let chooser = RotationConventionChooser(acceleration: info.acceleration(raw: raw),
                                                     components: try reader.read())
             guard let convention = chooser.current else {
-                notice(.notice("no component order of \(rotation.info.displayName)'s quaternion agrees with the "
+                notice(.notice("no reading of \(rotation.info.displayName)'s quaternion (either component order "
+                    + "or direction, any axis-aligned frame) agrees with the "
                     + "accelerometer \(info.displayName) (closest "
                     + "\(Int((chooser.closestRadians * 180 / .pi).rounded()))°, 15° needed; hold the device "
                     + "still when starting); using the accelerometer instead"))
@@ -35,10 +37,10 @@ extension CaptureSession {
                 notice(.notice("using the fused rotation \(rotation.info.displayName), components \(convention) "
                     + "(checked against the accelerometer)"))
             } else {
-                let others = chooser.remaining.dropFirst().map { "\($0)" }.joined(separator: "; ")
+                let others = chooser.remaining.count - 1
                 notice(.notice("using the fused rotation \(rotation.info.displayName), components \(convention) for now: "
-                    + "in this position the accelerometer agrees with \(others) as well; deciding once the "
-                    + "device is tilted"))
+                    + "in this position the accelerometer agrees with \(others) other "
+                    + (others == 1 ? "reading" : "readings") + " as well; deciding once the device is tilted"))
             }
             return (reader, chooser)
         } catch {
@@ -59,7 +61,7 @@ extension CaptureSession {
                 let changed = current.chooser.observe(acceleration: accelerometer, components: components)
                 if current.chooser.isDecided, let convention = current.chooser.current {
                     notice(.notice("the fused rotation \(current.reader.info.displayName) reads as components "
-                        + "\(convention)" + (changed ? ", not the order used so far" : "")
+                        + "\(convention)" + (changed ? ", not the reading used so far" : "")
                         + " (decided against the accelerometer once the device was tilted)"))
                 }
                 rotation = current
