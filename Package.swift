@@ -257,7 +257,7 @@ let package = Package(
         // tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg); every
         // other test target is the unit tier and spawns nothing.
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TiltdTestSupport"]),
-        .testTarget(name: "DevicesTests", dependencies: ["Devices", "Motion", "tiltd"]),
+        .testTarget(name: "DevicesTests", dependencies: ["Devices", "Motion"]),
         // Golden-image comparison shared by the test targets that keep goldens.
         .target(name: "GoldenTesting", dependencies: ["Knob", "Images"], path: "Tests/GoldenTesting"),
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Images", "Motion", "Platform", "GoldenTesting"],
@@ -276,7 +276,7 @@ let package = Package(
             "Web", "Knob", "Motion", "Controls", "SamplePath", "TiltdTestSupport",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion", "tiltd"]),
+        .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion"]),
         .testTarget(name: "BusUnitTests", dependencies: ["Bus", "Knob", "Motion"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines, tiltd's log

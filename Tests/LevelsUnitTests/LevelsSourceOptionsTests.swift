@@ -1,7 +1,6 @@
 import Levels
 import Motion
 import Testing
-@testable import tiltd
 
 /// `tiltd levels`' source options, checked: a file or live levels, never both.
 @Suite struct LevelsSourceOptionsTests {
