@@ -56,7 +56,8 @@ replay_and_render() {
         --contact-sheet "out/$name/contact-sheet.png" --contact-sheet-frames 12 --columns 6
 }
 
-echo "main: no accelerometer here ($("$tiltd" list 2>&1 | head -n 1 | cut -c1-160))" >&2
+echo "main: no accelerometer here; tiltd list says:" >&2
+{ "$tiltd" list 2>&1 >/dev/null || true; } | sed 's/^/      /' >&2
 replay_and_render sweep recordings/synthetic-tilt-sweep.trace
 cat <<TEXT
 
@@ -96,6 +97,10 @@ for f, a in list(zip(fused, plain))[::25]:
     d = max(abs(f["roll"] - a["roll"]), abs(f["pitch"] - a["pitch"])) * 57.29578
     print(f"{f['t']:8.2f} | {f['roll']:+11.3f} {f['pitch']:+6.3f} | {a['roll']:+15.3f} {a['pitch']:+6.3f} | {d:13.1f}")
 PY
+echo
+echo "main: tilt error against the NGIMU's own attitude estimate, in degrees, over every sample after the"
+echo "      first second: median, 95th percentile (p95), median while the device is still, and lag_ms, the"
+echo "      time shift that best aligns the two (negative: tiltd runs ahead); one RESULT line per estimate:"
 python3 bench/accuracy.py "$tiltd" "$recording" recordings/ngimu-hand-motion.reference.csv fused || true
 python3 bench/accuracy.py "$tiltd" "$recording" recordings/ngimu-hand-motion.reference.csv accelerometer-only --no-gyro || true
 cat <<TEXT

@@ -3,7 +3,8 @@
 #
 #   scripts/setup.sh          build and run: libiio, libudev, libevdev, libpng,
 #                             libpulse, libsndfile, pkg-config, libsystemd (sd-bus), acl (setfacl,
-#                             used by udev/70-tiltd.rules for game pads)
+#                             used by udev/70-tiltd.rules for game pads), socat (the
+#                             docs' client of the --listen socket)
 #   scripts/setup.sh bench    what bench/goals.sh needs: umockdev, iio_readdev,
 #                             iio-sensor-proxy, time, bc, curl, valgrind
 #   scripts/setup.sh test     also what the tests need: umockdev, iiod,
@@ -19,7 +20,7 @@
 # its own version): setup lists those upgrades before it installs.
 set -euo pipefail
 
-want=(libiio-dev libudev-dev libpng-dev pkg-config libpulse-dev libsndfile1-dev libevdev-dev acl libsystemd-dev)
+want=(libiio-dev libudev-dev libpng-dev pkg-config libpulse-dev libsndfile1-dev libevdev-dev acl libsystemd-dev socat)
 if [[ "${1:-}" == "test" ]]; then
     want+=(libiio-utils iiod umockdev locales python3-gi gir1.2-umockdev-1.0 chromium ffmpeg dbus systemd)
     want+=(pulseaudio pulseaudio-utils sox)

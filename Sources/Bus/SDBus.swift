@@ -28,6 +28,11 @@ final class SDBus {
             if status < 0 { sd_bus_unref(opened) }
         }
         guard status >= 0, let opened else {
+            // sd-bus falls back to $XDG_RUNTIME_DIR/bus without the variable; say which was missing.
+            if address == .session, getenv("DBUS_SESSION_BUS_ADDRESS") == nil {
+                throw TiltBusError.sessionAddressUnset(runtimeDirectory: getenv("XDG_RUNTIME_DIR").map { String(cString: $0) },
+                                                       reason: SDBus.describe(status))
+            }
             throw TiltBusError.busUnavailable(bus: busName, reason: SDBus.describe(status))
         }
         bus = opened

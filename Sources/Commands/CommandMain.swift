@@ -19,7 +19,8 @@ public enum CommandMain {
     /// Parses `arguments` (without the program's name) under `root` and runs
     /// the command they name. A `ReportedFailure` (already logged) exits 1
     /// with nothing more; a `UsageError` from a subcommand's `run()` is
-    /// shown with that subcommand's usage, not the root's, and exits 64.
+    /// shown with that subcommand's usage, not the root's, and exits 64;
+    /// every usage error is its one line and the usage (two lines).
     public static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) async {
         Posix.ignoreBrokenPipes()
         TiltdLogHandler.bootstrap()
@@ -36,8 +37,22 @@ public enum CommandMain {
         } catch let error as UsageError {
             TiltdLogHandler.writeStandardError(error.text(root: root))
             Glibc.exit(ExitCode.validationFailure.rawValue)
+        } catch where root.exitCode(for: error) == .validationFailure {
+            TiltdLogHandler.writeStandardError(withoutHelpLine(root.fullMessage(for: error)))
+            Glibc.exit(ExitCode.validationFailure.rawValue)
         } catch {
             root.exit(withError: error)
         }
+    }
+
+    /// ArgumentParser's text for a usage error without the `Help:` line it
+    /// puts between the error and the usage for a bad value (the option's
+    /// help, already in `--help`): the error line, then the usage.
+    static func withoutHelpLine(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let help = lines.firstIndex(where: { $0.hasPrefix("Help:  ") }),
+              let usage = lines[help...].firstIndex(where: { $0.hasPrefix("Usage: ") }) else { return text }
+        lines.removeSubrange(help..<usage)
+        return lines.joined(separator: "\n")
     }
 }

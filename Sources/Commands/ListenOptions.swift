@@ -1,4 +1,5 @@
 import ArgumentParser
+import SamplePath
 import StateSocket
 
 /// `--listen unix:PATH` and `--socket-group`: serve the JSON Lines states on
@@ -28,6 +29,14 @@ public struct ListenOptions: ParsableArguments {
             return nil
         }
         return try validating { try SocketListenSettings(address: listen, groupName: socketGroup) }
+    }
+
+    /// Checks the socket file's place by `OutputPath`'s rule (its folder
+    /// exists and takes new files), before anything is opened.
+    ///
+    /// - Throws: `OutputPathError` naming `--listen` and the path.
+    public func checkSocketPath() throws {
+        if let listen { try OutputPath.checkFile(listen.path, option: .listen, example: "tiltd.sock") }
     }
 
     /// Starts the socket server `--listen` asks for, or returns nil without `--listen`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bus
 import Daemon
+import SamplePath
 
 /// `tiltd run` (the default command): a real accelerometer → the Motion
 /// pipeline → JSON Lines states on stdout, one flushed line per state.
@@ -39,10 +40,12 @@ public struct RunCommand: AsyncParsableCommand {
         if onDemand && listen.listen == nil && dsu.dsu == nil {
             throw ValidationError("--on-demand needs --listen unix:PATH: without socket clients the device would never open")
         }
-        if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
     }
 
     public func run() async throws {
+        // Every output path before the device is opened.
+        if let record { try OutputPath.checkFile(record, option: .record, example: "walk.trace") }
+        try listen.checkSocketPath()
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
         let stream = try DeviceStateStream(.init(

@@ -27,8 +27,9 @@ public enum PNGWriter {
             return
         }
         let bytes = try encode(image, fast: fast)
+        // The temporary name is tiltd's own business: the message names the file asked for.
         do { try FileReplacement.write(bytes, to: path) } catch {
-            throw PNGError(operation: error.operation, target: path, reason: error.reason)
+            throw PNGError(operation: "write", target: path, reason: error.reason)
         }
     }
 

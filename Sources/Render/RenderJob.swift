@@ -52,6 +52,13 @@ public struct RenderJob: Sendable {
         case .png:
             guard let out, !out.isEmpty else { throw SettingError("\(.format) png needs \(.out) DIR for the frame files") }
         case .y4m:
+            // The knob's frames are `size` high (and wide, without the slider);
+            // the LARSBar slider checks its own width (`LARSBarRenderSettings`).
+            if chosen == nil, let size, !size.isMultiple(of: 2) {
+                let shape = sliderValue == nil ? "\(size) × \(size)" : "\(4 * size) × \(size)"
+                throw SettingError("\(.size) \(size) makes frames of \(shape) pixels; y4m's 4:2:0 chroma needs even "
+                    + "sides: give \(.size) \(size - 1) or \(size + 1) (or PNG frames)")
+            }
             if out == nil || out == "-", Posix.isTerminal(STDOUT_FILENO) {
                 throw SettingError("refusing to write a y4m stream to a terminal: pipe it (| ffmpeg -i - out.mp4) "
                     + "or give \(.out) FILE.y4m")

@@ -4,6 +4,7 @@ import Images
 import Knob
 import Motion
 import Platform
+import SamplePath
 
 /// Where `tiltd render` puts frames: numbered PNG files in a directory, or
 /// a y4m stream to a file or stdout (written in large blocks with `write`).
@@ -28,8 +29,8 @@ public final class RenderOutput {
             directory = out!
             y4m = nil
             streamName = ""
-            // `RenderTargets` has refused a file here already.
-            try RenderOutput.makeDirectories(directory, option: .out)
+            // `RenderTargets` has checked the path and its folder already.
+            do { try OutputPath.makeDirectory(directory, option: .out) } catch { throw RenderError(error.message) }
             guard Posix.isWritable(directory) else {
                 throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")
             }
@@ -42,8 +43,6 @@ public final class RenderOutput {
                 // (/dev/null, a player's pipe) is written in place, never
                 // renamed over (FileReplacement.isReplaceable).
                 let replace = FileReplacement.isReplaceable(out)
-                // A missing folder is created, as for PNG frames and the contact sheet.
-                if replace { try RenderTargets.createParent(of: out, option: .out) }
                 let fd: Int32
                 if replace {
                     let temporary: (descriptor: Int32, path: String)
@@ -117,20 +116,6 @@ public final class RenderOutput {
     deinit {
         if ownsDescriptor, descriptor >= 0 { Posix.close(descriptor) }
         if let temporaryPath { try? Posix.unlink(temporaryPath) }
-    }
-
-    /// `mkdir -p`: creates `directory` and its missing parents (mode 0755).
-    ///
-    /// - Throws: `RenderError` naming the directory, the system's reason and the option to change.
-    public static func makeDirectories(_ directory: String, option: Setting) throws {
-        var path = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            path += (path.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
-            do { try Posix.makeDirectory(path) } catch {
-                throw RenderError("cannot create the directory \(path) for \(option) \(directory): "
-                    + "\(error.reason); choose a writable \(option)")
-            }
-        }
     }
 
     /// One phrase telling the user where the frames are.

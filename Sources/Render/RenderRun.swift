@@ -153,7 +153,6 @@ public final class RenderRun: Service, Sendable {
         let finished = written == sampler.frameCount
         if finished, let path = s.contactSheet, let sheet {
             do {
-                try RenderTargets.createParent(of: path, option: .contactSheet)
                 try PNGWriter.write(sheet.image, to: path, fast: false)
             } catch {
                 throw RenderError("\(error)")

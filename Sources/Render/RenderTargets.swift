@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Motion
 import Platform
+import SamplePath
 
 /// Every path `tiltd render` will write, checked before the first frame, so
 /// a bad `Setting.contactSheet` or `Setting.out` fails at once instead of after an hour
@@ -16,39 +17,44 @@ public struct RenderTargets: Sendable {
     public let staleFrames: [String]
     public let directory: String?
 
-    /// - Throws: `RenderError` naming the option and path, and what to do.
+    /// - Throws: `RenderError` naming the option and path, and what to do
+    ///   (`OutputPath`'s rule: the frame directory may be made, never a folder above it).
     public init(format: RenderFormat, out: String?, contactSheet: String?, overwrite: Bool) throws {
-        switch format {
-        case .png:
-            let directory = out!
-            self.directory = directory
-            if let kind = Posix.fileType(following: directory) {
-                guard kind == S_IFDIR else {
-                    throw RenderError("\(.out) \(directory) is a file, not a directory: give a directory for the PNG frames")
-                }
-                guard Posix.canCreateFiles(in: directory) else {
-                    throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")
-                }
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-                staleFrames = names.filter(Self.isFrameName).sorted()
-                if !staleFrames.isEmpty, !overwrite {
-                    throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
-                        + "render (\(staleFrames[0]) …): pass \(.overwrite) to replace them, or choose another \(.out)")
-                }
-            } else {
-                try Self.checkCreatable(directory, option: .out)
-                staleFrames = []
-            }
-        case .y4m:
-            directory = nil
-            staleFrames = []
-            if let out, out != "-" { try Self.checkFile(out, option: .out, example: "knob.y4m") }
+        // By name first: the clash is the problem to report, whatever exists on disk.
+        if let contactSheet, let out, out != "-" || format == .png {
+            try Self.checkApart(contactSheet: contactSheet, out: out, outIsDirectory: format == .png)
         }
-        if let contactSheet {
-            try Self.checkFile(contactSheet, option: .contactSheet, example: "contact-sheet.png")
-            if let out, out != "-" || format == .png {
-                try Self.checkApart(contactSheet: contactSheet, out: out, outIsDirectory: format == .png)
+        do {
+            switch format {
+            case .png:
+                let directory = out!
+                self.directory = directory
+                try OutputPath.checkDirectory(directory, option: .out, purpose: "the PNG frames")
+                if Posix.fileType(following: directory) == S_IFDIR {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                    staleFrames = names.filter(Self.isFrameName).sorted()
+                    if !staleFrames.isEmpty, !overwrite {
+                        throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
+                            + "render (\(staleFrames[0]) …): pass \(.overwrite) to replace them, or choose another \(.out)")
+                    }
+                } else {
+                    staleFrames = []
+                }
+            case .y4m:
+                directory = nil
+                staleFrames = []
+                if let out, out != "-" { try OutputPath.checkFile(out, option: .out, example: "knob.y4m") }
             }
+            if let contactSheet {
+                // A sheet in the frame directory goes in the folder render makes.
+                let inFrames = format == .png && out.map {
+                    Self.lexicalPath(OutputPath.parentPath(contactSheet)) == Self.lexicalPath($0)
+                } ?? false
+                try OutputPath.checkFile(contactSheet, option: .contactSheet, example: "contact-sheet.png",
+                                         folderMadeByTiltd: inFrames)
+            }
+        } catch let error as OutputPathError {
+            throw RenderError(error.message)
         }
     }
 
@@ -71,22 +77,10 @@ public struct RenderTargets: Sendable {
             throw RenderError("\(.contactSheet) \(contactSheet) lies inside \(.out) \(out), which is a y4m file: "
                 + "give the contact sheet a path beside it")
         }
-        if outIsDirectory, parentPath(sheet) == frames, isFrameName(String(sheet.split(separator: "/").last ?? "")) {
+        if outIsDirectory, OutputPath.parentPath(sheet) == frames, isFrameName(String(sheet.split(separator: "/").last ?? "")) {
             throw RenderError("\(.contactSheet) \(contactSheet) has a frame's name in \(.out) \(out): "
                 + "the sheet would replace that frame; give it another name, such as contact-sheet.png")
         }
-    }
-
-    /// The folder that holds `path`'s last component, as `dirname` gives
-    /// it but "" for a bare name: trailing slashes ignored, "/" for a name
-    /// at the root.
-    public static func parentPath(_ path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        var parent = trimmed[..<slash]
-        while parent.hasSuffix("/") { parent = parent.dropLast() }
-        return parent.isEmpty ? "/" : String(parent)
     }
 
     /// `path` spelled one way, without touching the disk: repeated slashes,
@@ -112,35 +106,6 @@ public struct RenderTargets: Sendable {
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         let digits = name.dropFirst(6).dropLast(4)
         return digits.count >= 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
-
-    /// A file render will create or replace: not a directory, and its folder
-    /// exists (or can be created) and is writable.
-    private static func checkFile(_ path: String, option: Setting, example: String) throws {
-        if Posix.fileType(following: path) == S_IFDIR || path.hasSuffix("/") {
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            throw RenderError("\(option) \(path) is a directory: give a file name such as \(base)/\(example)")
-        }
-        let parent = parentPath(path)
-        try checkCreatable(parent.isEmpty ? "." : parent, option: option, forFile: path)
-    }
-
-    /// A directory that exists and is writable, or whose nearest existing
-    /// ancestor is a writable directory (render creates the rest).
-    private static func checkCreatable(_ directory: String, option: Setting, forFile file: String? = nil) throws {
-        var probe = directory
-        while Posix.fileType(following: probe) == nil {
-            let parent = parentPath(probe)
-            probe = parent.isEmpty ? "." : parent
-            if probe == "/" || probe == "." { break }
-        }
-        let what: SettingMessage = file.map { "\(option) \($0)" } ?? "\(option) \(directory)"
-        guard Posix.fileType(following: probe) == S_IFDIR else {
-            throw RenderError("cannot create \(what): \(probe) is not a directory; choose another \(option)")
-        }
-        guard Posix.canCreateFiles(in: probe) else {
-            throw RenderError("cannot create \(what): \(probe) is not writable; choose another \(option) or fix its permissions")
-        }
     }
 }
 
@@ -169,12 +134,5 @@ extension RenderTargets {
             return "\(.overwrite) replaces PNG frames in \(.out) DIR; a y4m file is always replaced whole"
         }
         return nil
-    }
-
-    /// Creates the folder a file goes in, as `Setting.out` is created.
-    public static func createParent(of path: String, option: Setting) throws {
-        let parent = parentPath(path)
-        guard !parent.isEmpty else { return }
-        try RenderOutput.makeDirectories(parent, option: option)
     }
 }

@@ -72,7 +72,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
     public func run() async throws {
         if openAtStart {
             do { try open() } catch {
-                logger.notice("\(error)")
+                logger.error("\(error)")
                 if configuration.source == .iio, DeviceListing.meansNothingToRead(error) {
                     logger.notice("\(DeviceListing.nothingToReadHint(uri: configuration.uri))")
                 }
@@ -188,7 +188,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
 
     @discardableResult
     private func fail(_ message: String) -> Bool {
-        logger.notice("\(message)")
+        logger.error("\(message)")
         failure = failure ?? message
         return false
     }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Knob
 import Motion
+import SamplePath
 import Web
 
 /// Everything `tiltd serve` runs with. The command fills it from its
@@ -55,9 +56,10 @@ public struct ServeConfiguration: Sendable {
         /// The limits `Setting.recordLimit` may take.
         public static let limitRange = 1.0...600.0
 
-        /// Checks the limits and that the ring can create files in `directory`.
+        /// Checks the limits; the directory is checked when serve starts
+        /// (`checkDirectory()`), with every other output path's rule.
         ///
-        /// - Throws: `SettingError` naming `Setting.recordDir`, `Setting.recordLimit`,
+        /// - Throws: `SettingError` naming `Setting.recordLimit`,
         ///   `Setting.recordKeep` or `Setting.recordMaxMib`.
         public init(directory: String, limitSeconds: Double = Ring.defaultLimitSeconds,
                     keep: Int = WebRingRecorder.defaultKeep,
@@ -71,21 +73,25 @@ public struct ServeConfiguration: Sendable {
             guard Self.maximumMebibytesRange.contains(maximumMebibytes) else {
                 throw SettingError("\(.recordMaxMib) \(maximumMebibytes): give 1 to \(Self.maximumMebibytesRange.upperBound) MiB")
             }
-            var isDirectory: ObjCBool = false
-            guard !directory.isEmpty, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-                throw SettingError("\(.recordDir) \(directory): no such directory; create it first (mkdir -p \(directory))")
-            }
-            guard isDirectory.boolValue else {
-                throw SettingError("\(.recordDir) \(directory) is a file: give a directory for the recordings")
-            }
-            guard access(directory, W_OK | X_OK) == 0 else {
-                throw SettingError("\(.recordDir) \(directory): cannot create files there (\(String(cString: strerror(errno)))); "
-                    + "give a directory you can write to")
-            }
             self.directory = directory
             self.limitSeconds = limitSeconds
             self.keep = keep
             self.maximumMebibytes = maximumMebibytes
+        }
+
+        /// Checks that the ring can create its traces in `directory`, or
+        /// make it (`OutputPath`: its folder must exist).
+        ///
+        /// - Throws: `OutputPathError` naming `Setting.recordDir`.
+        public func checkDirectory() throws(OutputPathError) {
+            try OutputPath.checkDirectory(directory, option: .recordDir, purpose: "the recordings")
+        }
+
+        /// Makes `directory` unless it exists (after `checkDirectory()`).
+        ///
+        /// - Throws: `OutputPathError` naming `Setting.recordDir`.
+        public func makeDirectory() throws(OutputPathError) {
+            try OutputPath.makeDirectory(directory, option: .recordDir)
         }
     }
 

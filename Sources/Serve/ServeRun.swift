@@ -26,6 +26,8 @@ public struct ServeRun: Sendable {
     ///   `ReportedFailure` when the device does not open (already logged).
     public func run(under lifecycle: Lifecycle) async throws {
         let configuration = self.configuration
+        // Every output path before anything is read or opened.
+        try configuration.ring?.checkDirectory()
         let description = configuration.source.description
         // The ring's traces get the replayed recording's header, or what is known of the device.
         var header = TraceHeader(tiltdVersion: configuration.version)
@@ -42,6 +44,7 @@ public struct ServeRun: Sendable {
         let slider = try await ServeSlider.prepare(configuration.slider, posting: feed)
         var serverConfiguration = configuration.server
         serverConfiguration.sourceDescription = description
+        try configuration.ring?.makeDirectory()
         let recorder = configuration.ring.map { ring in
             WebRingRecorder(directory: ring.directory, limitSeconds: ring.limitSeconds, keep: ring.keep,
                             maximumMebibytes: ring.maximumMebibytes, header: header,
@@ -79,7 +82,7 @@ public struct ServeRun: Sendable {
             // The source is opened before the page is announced: a device that
             // cannot be opened fails here, before anyone is told to connect.
             do { try run.open() } catch {
-                TiltdLog.logger.notice("\(error)")
+                TiltdLog.logger.error("\(error)")
                 throw ReportedFailure(description: "\(error)")
             }
             deviceRun = run

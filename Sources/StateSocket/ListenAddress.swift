@@ -30,24 +30,13 @@ public struct ListenAddress: Equatable, Sendable {
     }
 
     /// Checks that a socket can be made at `path`: short enough for
-    /// `sun_path`, in a directory that exists (tiltd creates no directories).
+    /// `sun_path`. (Its folder is checked with every other output path,
+    /// `OutputPath`, before anything opens.)
     ///
     /// - Throws: `SettingError` naming `Setting.listen` and what to change.
     public func checkPlace() throws(SettingError) {
         if path.utf8.count > Self.maximumPathBytes {
             throw SettingError("\(.listen) \(path): socket paths are limited to \(Self.maximumPathBytes) bytes; choose a shorter path")
         }
-        let directory = Self.directory(of: path)
-        if Posix.fileType(following: directory) != S_IFDIR {
-            throw SettingError("\(.listen) \(path): directory \(directory) does not exist; create it first")
-        }
-    }
-
-    /// The directory a socket file at `path` goes in, as the message names
-    /// it: "." for a bare name, "/" for one in the root.
-    static func directory(of path: String) -> String {
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }

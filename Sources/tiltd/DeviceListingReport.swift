@@ -19,18 +19,17 @@ public enum DeviceListingReport {
             for message in skipped { logger.notice("\(message)") }
             // A JSON reader still gets a (empty) array.
             if json { FileHandle.standardOutput.write(Data("[]\n".utf8)) }
-            logger.notice("\(error)")
+            logger.error("\(error)")
             logger.notice("\(DeviceListing.nothingToReadHint(uri: uri))")
             throw ReportedFailure(description: "\(error)")
         }
         for message in skipped { logger.notice("\(message)") }
         FileHandle.standardOutput.write(json ? try listing.json() : Data(listing.text().utf8))
         if let problem = listing.problem {
-            logger.notice("\(problem)")
-            if listing.isEmpty {
-                logger.notice("\(DeviceListing.nothingToReadHint(uri: uri))")
-                throw ReportedFailure(description: problem)
-            }
+            guard listing.isEmpty else { return logger.notice("\(problem)") }
+            logger.error("\(problem)")
+            logger.notice("\(DeviceListing.nothingToReadHint(uri: uri))")
+            throw ReportedFailure(description: problem)
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Controls
 import Foundation
 import Knob
+import SamplePath
 
 /// `tiltd draw larsbar|spark|rgb`: one still of a control as a PNG whose
 /// image is exactly the control's bounds.
@@ -30,14 +31,14 @@ struct DrawOutputOptions: ParsableArguments {
         guard (1...3).contains(scale) else {
             throw ValidationError("--scale must be 1, 2 or 3 pixels per point, got \(scale)")
         }
-        if let out, out.isEmpty || out.hasSuffix("/") {
-            throw ValidationError("--out must name a PNG file, got '\(out)'")
-        }
     }
 
-    /// Writes the still whole and says where it went on stderr.
-    func write(_ image: RGBAImage, defaultName: String) throws {
-        let written = try ControlStill.write(image, to: out ?? defaultName)
+    /// Checks the output path (`OutputPath`'s rule), draws the still, writes
+    /// it whole and says where it went on stderr.
+    func write(_ image: () throws -> RGBAImage, defaultName: String) throws {
+        let path = out ?? defaultName
+        try OutputPath.checkFile(path, option: .out, example: defaultName)
+        let written = try ControlStill.write(image(), to: path)
         FileHandle.standardError.write(Data("tiltd: \(written)\n".utf8))
     }
 }

@@ -50,6 +50,6 @@ struct DrawLARSBarCommand: ParsableCommand {
     }
 
     func run() throws {
-        try output.write(still().image(light: light.colour, scale: output.scale), defaultName: "larsbar.png")
+        try output.write({ try still().image(light: light.colour, scale: output.scale) }, defaultName: "larsbar.png")
     }
 }

@@ -37,7 +37,7 @@ struct DrawRGBCommand: ParsableCommand {
     }
 
     func run() throws {
-        try output.write(still().image(scale: output.scale), defaultName: track.map { "rgb-\($0.rawValue).png" } ?? "rgb.png")
+        try output.write({ try still().image(scale: output.scale) }, defaultName: track.map { "rgb-\($0.rawValue).png" } ?? "rgb.png")
     }
 }
 

@@ -37,6 +37,6 @@ struct DrawSparkCommand: ParsableCommand {
     }
 
     func run() throws {
-        try output.write(still().image(scale: output.scale), defaultName: "spark.png")
+        try output.write({ try still().image(scale: output.scale) }, defaultName: "spark.png")
     }
 }

@@ -30,13 +30,14 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup var limits: RunLimitOptions
 
     func validate() throws {
-        if out.isEmpty { throw ValidationError("--out needs a file name") }
         if limits.count != nil && limits.duration != nil {
             throw ValidationError("give --count or --duration, not both")
         }
     }
 
     func run() async throws {
+        // Before the device is opened: a bad path fails at once, not after capture began.
+        try OutputPath.checkFile(out, option: .out, example: "walk.trace")
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
         let run = DeviceRun(capture: try device.makeCaptureConfiguration(gyro: !noGyro), sampleRun: nil, tracePath: out,

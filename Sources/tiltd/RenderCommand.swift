@@ -43,7 +43,7 @@ struct RenderCommand: AsyncParsableCommand {
     var file: String
 
     @Option(help: ArgumentHelp(
-        "PNG: the directory for the frames (created if missing). y4m: the output file (default: stdout).",
+        "PNG: the directory for the frames (made if missing; its folder must exist). y4m: the output file (default: stdout).",
         valueName: "path"))
     var out: String?
 
@@ -56,7 +56,7 @@ struct RenderCommand: AsyncParsableCommand {
     var fps = 60
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Frame side in pixels (16…1024, default 256); the knob is 24/28 of it.", valueName: "px"))
+        "Frame side in pixels (16…1024, default 256; even for y4m); the knob is 24/28 of it.", valueName: "px"))
     var size: Int?
 
     @Option(help: ArgumentHelp(

@@ -49,6 +49,7 @@ struct ReplayCommand: AsyncParsableCommand {
             throw UsageError(Self.self, "missing <file>: give a tiltd trace, a CSV with header "
                 + "time_s,accel_x,accel_y,accel_z, or - for standard input")
         }
+        try listen.checkSocketPath()
         let replay = try ReplayRun(path: file, units: recording.units, gyroUnits: recording.gyroUnits,
                                    pipeline: pipeline.configuration(), pacedToTimestamps: realtime,
                                    listen: listen.settings())

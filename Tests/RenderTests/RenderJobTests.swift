@@ -45,4 +45,20 @@ import Testing
         #expect(try job().frameLimit == 3600 * 60)
         #expect(try job().settings.format == .png)
     }
+
+    /// 4:2:0 chroma needs even sides: an odd knob size is refused for y4m
+    /// before anything is written (ffmpeg refused the stream afterwards),
+    /// as the LARSBar slider's odd width is; PNG frames take any size.
+    @Test func anOddSizeIsRefusedForY4MOnly() throws {
+        #expect(throws: SettingError("\(.size) 101 makes frames of 101 × 101 pixels; y4m's 4:2:0 chroma needs even "
+            + "sides: give \(.size) 100 or 102 (or PNG frames)")) {
+            try job(format: .y4m, out: "knob.y4m", size: 101)
+        }
+        #expect(throws: SettingError("\(.size) 17 makes frames of 68 × 17 pixels; y4m's 4:2:0 chroma needs even "
+            + "sides: give \(.size) 16 or 18 (or PNG frames)")) {
+            try job(format: .y4m, out: "knob.y4m", size: 17, slider: 0.5)
+        }
+        #expect(try job(format: .y4m, out: "knob.y4m", size: 100).settings.size == 100)
+        #expect(try job(format: .png, size: 101).settings.size == 101)
+    }
 }

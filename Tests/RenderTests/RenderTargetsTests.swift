@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import SamplePath
 import Testing
 import TiltdTestSupport
 
@@ -46,9 +47,10 @@ import TiltdTestSupport
         #expect {
             try RenderTargets(format: .y4m, out: dir, contactSheet: nil, overwrite: false)
         } throws: { optionText($0).contains("--out \(dir) is a directory") }
+        try FileManager.default.createDirectory(atPath: dir + "/sheets", withIntermediateDirectories: false)
         #expect {
-            try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir, overwrite: false)
-        } throws: { optionText($0).contains("--contact-sheet \(dir) is a directory") }
+            try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir + "/sheets", overwrite: false)
+        } throws: { optionText($0).contains("--contact-sheet \(dir)/sheets is a directory") }
         // A name ending in a slash is a directory too, even one not there yet (issue 21:
         // refused only after every frame).
         #expect {
@@ -67,29 +69,56 @@ import TiltdTestSupport
     @Test(arguments: [("x", ""), ("/x", "/"), ("a/b", "a"), ("a/b/", "a"), ("/", "/"), ("a//b", "a"),
                       ("x/", ""), ("/tmp/f/s", "/tmp/f"), ("//x", "/")])
     func theParentOfAPathIsItsFolder(path: String, parent: String) {
-        #expect(RenderTargets.parentPath(path) == parent)
+        #expect(OutputPath.parentPath(path) == parent)
     }
 
     /// Issue 21 item 7: a one-character last component crashed
     /// NSString.deletingLastPathComponent (SIGILL).
     @Test func oneCharacterNamesAreCheckedLikeAnyOther() throws {
-        // Relative, and missing: the probe for an existing folder reaches the bare name.
+        // Relative, and missing: the folder checked is the working directory, or the bare name.
         let free = try #require("qzjkvwxy".map(String.init).filter { !FileManager.default.fileExists(atPath: $0) }
             .prefix(2).map { $0 })
         try #require(free.count == 2, "every candidate name exists in the working directory")
         _ = try RenderTargets(format: .png, out: free[0], contactSheet: free[1], overwrite: false)
-        _ = try RenderTargets(format: .png, out: free[0] + "/frames", contactSheet: free[1] + "/sheet.png",
-                              overwrite: false)
         _ = try RenderTargets(format: .y4m, out: free[0], contactSheet: nil, overwrite: false)
+        #expect {
+            try RenderTargets(format: .png, out: free[0] + "/frames", contactSheet: nil, overwrite: false)
+        } throws: { optionText($0).contains("--out \(free[0])/frames: there is no folder \(free[0]);") }
+        #expect {
+            try RenderTargets(format: .png, out: free[0], contactSheet: free[1] + "/s", overwrite: false)
+        } throws: { optionText($0).contains("--contact-sheet \(free[1])/s: there is no folder \(free[1]);") }
         #expect(!FileManager.default.fileExists(atPath: free[0]) && !FileManager.default.fileExists(atPath: free[1]))
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        _ = try RenderTargets(format: .png, out: dir + "/x", contactSheet: dir + "/m/s", overwrite: false)
-        _ = try RenderTargets(format: .y4m, out: dir + "/y", contactSheet: dir + "/n/o/p", overwrite: false)
         _ = FileManager.default.createFile(atPath: dir + "/f", contents: Data())
         #expect {
             try RenderTargets(format: .png, out: dir + "/f/x", contactSheet: nil, overwrite: false)
         } throws: { "\($0)".contains("\(dir)/f is not a directory") }
+    }
+
+    /// One rule for every output path (`OutputPath`): the frame folder
+    /// named may be made, never a folder above it or above a file; the
+    /// refusal names the option, the path and the folder to make, and
+    /// nothing is created.
+    @Test func missingFoldersAreRefusedNotMade() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir + "/sheet.png", overwrite: false)
+        let refused: [(format: RenderFormat, out: String, sheet: String?, option: String, path: String)] = [
+            (.png, dir + "/a/frames", nil, "--out", dir + "/a/frames"),
+            (.y4m, dir + "/a/knob.y4m", nil, "--out", dir + "/a/knob.y4m"),
+            (.png, dir + "/frames", dir + "/a/sheet.png", "--contact-sheet", dir + "/a/sheet.png"),
+            (.y4m, dir + "/knob.y4m", dir + "/a/sheet.png", "--contact-sheet", dir + "/a/sheet.png"),
+        ]
+        for (format, out, sheet, option, path) in refused {
+            #expect {
+                try RenderTargets(format: format, out: out, contactSheet: sheet, overwrite: false)
+            } throws: {
+                optionText($0) == "\(option) \(path): there is no folder \(dir)/a; create it first (mkdir -p \(dir)/a) "
+                    + "or choose another \(option)"
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 
     @Test(arguments: [

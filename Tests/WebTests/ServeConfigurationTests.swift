@@ -43,17 +43,21 @@ import Web
         #expect(configuration.layerSizePixels == 256)
     }
 
-    @Test func theRingNeedsAWritableDirectoryAndALimitInRange() throws {
+    @Test func theRingNeedsAUsableDirectoryAndALimitInRange() throws {
         let dir = try TestPaths.temporaryDirectory()
         #expect(try ServeConfiguration.Ring(directory: dir).limitSeconds == 45)
         #expect(throws: SettingError("\(.recordLimit) 0.5: give 1 to 600 seconds")) {
             try ServeConfiguration.Ring(directory: dir, limitSeconds: 0.5)
         }
-        #expect(throws: SettingError("\(.recordDir) /nonexistent/r: no such directory; create it first (mkdir -p /nonexistent/r)")) {
-            try ServeConfiguration.Ring(directory: "/nonexistent/r")
+        // The directory itself may be made; the folder above it must exist.
+        try ServeConfiguration.Ring(directory: dir + "/new").checkDirectory()
+        #expect(throws: OutputPathError("\(.recordDir) /nonexistent/r: there is no folder /nonexistent; create it first "
+            + "(mkdir -p /nonexistent) or choose another \(.recordDir)")) {
+            try ServeConfiguration.Ring(directory: "/nonexistent/r").checkDirectory()
         }
-        #expect(throws: SettingError("\(.recordDir) /etc/hostname is a file: give a directory for the recordings")) {
-            try ServeConfiguration.Ring(directory: "/etc/hostname")
+        #expect(throws: OutputPathError("\(.recordDir) /etc/hostname is a file, not a directory: give a directory for "
+            + "the recordings")) {
+            try ServeConfiguration.Ring(directory: "/etc/hostname").checkDirectory()
         }
     }
 

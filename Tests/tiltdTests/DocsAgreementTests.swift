@@ -141,4 +141,72 @@ import TiltdTestSupport
             }
         }
     }
+
+    /// Every file the docs name by path (`Sources/Render/RenderRun.swift`,
+    /// `bench/accuracy.sh`, a fixture's bare name in backticks) exists:
+    /// a moved or renamed file must take its citations with it.
+    @Test func everyFileTheDocsCiteExists() throws {
+        let root = TiltdProcess.repositoryRoot.standardizedFileURL.path
+        let files = Self.repositoryFiles(root)
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root + "/docs").filter { $0.hasSuffix(".md") }
+        let extensions = "swift|md|sh|py|c|h|trace|csv|umockdev|script|events|ioctl|js|html|css|service|rules|conf|txt|json|png"
+        let regex = try NSRegularExpression(
+            pattern: #"(?<![\w/.:~+-])((?:[\w.+*-]+/)*[\w.+*-]*[A-Za-z_*][\w.+*-]*\.(?:"# + extensions + #"))(?![\w/])"#)
+        var checked = 0
+        for doc in ["README.md"] + docs.sorted().map({ "docs/" + $0 }) {
+            let text = try Self.read(doc)
+            let folder = (doc as NSString).deletingLastPathComponent
+            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 1), in: text) else { continue }
+                let cited = String(text[range])
+                let inCode = range.lowerBound > text.startIndex && text[text.index(before: range.lowerBound)] == "`"
+                    && range.upperBound < text.endIndex && text[range.upperBound] == "`"
+                // A bare name counts when it is set as code; a path always.
+                guard cited.contains("/") || inCode, !Self.writtenByRuns(cited) else { continue }
+                checked += 1
+                let patterns = [cited, "*/" + cited] + (folder.isEmpty ? [] : [folder + "/" + cited])
+                let found = files.contains { (file: String) -> Bool in
+                    patterns.contains { (pattern: String) -> Bool in fnmatch(pattern, file, 0) == 0 }
+                }
+                #expect(found, "\(doc) cites \(cited), which is no file of the repository")
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    /// Names of files that runs write (gitignored output folders, frames,
+    /// the ring's traces), which the docs name but the repository never holds.
+    static func writtenByRuns(_ path: String) -> Bool {
+        path.hasPrefix("out/") || path.hasPrefix("bench/out/") || path.contains("frame-")
+            || path.hasPrefix("ring-") || path.hasPrefix(".ring-")
+    }
+
+    /// Every file under `root`, relative to it, leaving out build and output folders.
+    static func repositoryFiles(_ root: String) -> [String] {
+        var files: [String] = []
+        let skipped: Set<String> = [".build", ".git", "out", ".swiftpm"]
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return files }
+        while let next = walker.nextObject() as? String {
+            if skipped.contains(next) || next.hasPrefix(".build-") || next.hasPrefix("bench/out") || next.hasPrefix("bench/.build") {
+                walker.skipDescendants()
+                continue
+            }
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { files.append(next) }
+        }
+        return files
+    }
+
+    /// The docs' client of the `--listen` socket is a program
+    /// scripts/setup.sh installs (they named socat and nc, which it did not).
+    @Test func theDocsSocketClientIsOneSetUpInstalls() throws {
+        let setup = try Self.read("scripts/setup.sh")
+        let base = try #require(setup.split(separator: "\n").first { $0.hasPrefix("want=(") })
+        #expect(base.split(whereSeparator: { " ()".contains($0) }).contains("socat"), "\(base)")
+        for doc in ["README.md", "docs/streaming.md"] {
+            let text = try Self.read(doc)
+            #expect(text.contains("socat - UNIX-CONNECT:"), "\(doc)")
+            #expect(!text.contains("nc -U"), "\(doc) names nc, which set-up does not install")
+        }
+    }
 }
+

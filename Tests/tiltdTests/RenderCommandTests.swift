@@ -72,7 +72,7 @@ import TiltdTestSupport
 
     static let ffmpegRequired = ProcessInfo.processInfo.environment["TILTD_REQUIRE_FFMPEG"] == "1"
 
-    /// The knob (an odd size) and the LARSBar slider (`--control larsbar`).
+    /// The knob and the LARSBar slider (`--control larsbar`).
     @Test(.enabled(if: ffmpeg != nil || ffmpegRequired, "ffmpeg is not installed"), arguments: [false, true])
     func ffmpegReadsEveryFrameOfTheStream(larsBar: Bool) throws {
         let ffmpeg = try #require(Self.ffmpeg, "TILTD_REQUIRE_FFMPEG=1 but ffmpeg is not on PATH: run scripts/setup.sh test")
@@ -86,7 +86,7 @@ import TiltdTestSupport
             try Data((#"{"t":0,"left":0.7,"right":0.3}"# + "\n").utf8).write(to: levels)
             arguments += ["--control", "larsbar", "--levels-file", levels.path, "--width", "60", "--scale", "1"]
         } else {
-            arguments += ["--size", "21"]
+            arguments += ["--size", "22"]
         }
         let r = try TiltdProcess.run(arguments)
         #expect(r.status == 0, "\(r.stderr)")

@@ -130,16 +130,17 @@ import TiltdTestSupport
     }
 
     /// Issue 21: a y4m --out in a missing folder was checked as creatable,
-    /// then could not be opened; it is created, as the contact sheet's is.
-    @Test func aY4MFileInAMissingFolderIsWritten() throws {
+    /// then could not be opened. Its folder must exist (README, "Output
+    /// paths"): refused before anything is written, naming the folder.
+    @Test func aY4MFileInAMissingFolderIsRefusedFirst() throws {
         let dir = try Self.directory("y4m-folder")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("new/folder/knob.y4m")
         let r = try TiltdProcess.run(["render", Self.recording, "--format", "y4m", "--out", file.path, "--size", "16",
                                       "--fps", "2", "--quiet"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let bytes = try Data(contentsOf: file)
-        #expect(bytes.starts(with: Data("YUV4MPEG2 ".utf8)))
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("there is no folder \(dir.path)/new/folder; create it first"), "\(r.stderr)")
+        #expect(Self.names(dir).isEmpty)
     }
 
     @Test func everyOutputPathIsCheckedBeforeTheFirstFrame() throws {
@@ -147,10 +148,12 @@ import TiltdTestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let frames = dir.appendingPathComponent("frames")
         // The contact sheet onto a directory.
+        let sheets = dir.appendingPathComponent("sheets")
+        try FileManager.default.createDirectory(at: sheets, withIntermediateDirectories: false)
         let onto = try TiltdProcess.run(["render", Self.recording, "--out", frames.path, "--size", "16",
-                                         "--contact-sheet", dir.path])
+                                         "--contact-sheet", sheets.path])
         #expect(onto.status == 1)
-        #expect(onto.stderr.contains("--contact-sheet \(dir.path) is a directory")
+        #expect(onto.stderr.contains("--contact-sheet \(sheets.path) is a directory")
                 && onto.stderr.contains("contact-sheet.png"), "\(onto.stderr)")
         #expect(!FileManager.default.fileExists(atPath: frames.path))
         // Under a regular file.
@@ -164,8 +167,12 @@ import TiltdTestSupport
         // y4m onto a directory.
         let y4m = try TiltdProcess.run(["render", Self.recording, "--format", "y4m", "--out", dir.path, "--size", "16"])
         #expect(y4m.status == 1 && y4m.stderr.contains("is a directory"), "\(y4m.stderr)")
-        // A missing folder for the contact sheet is created, as --out is.
-        let sheet = dir.appendingPathComponent("new/folder/sheet.png")
+        // A missing folder for the contact sheet is refused, before any frame.
+        let lost = try TiltdProcess.run(["render", Self.recording, "--out", frames.path, "--size", "16",
+                                         "--contact-sheet", dir.appendingPathComponent("new/folder/sheet.png").path])
+        #expect(lost.status == 1 && lost.stderr.contains("there is no folder \(dir.path)/new/folder"), "\(lost.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: frames.path))
+        let sheet = dir.appendingPathComponent("sheet.png")
         let created = try TiltdProcess.run(["render", Self.recording, "--out", frames.path, "--size", "16", "--fps", "5",
                                             "--contact-sheet", sheet.path, "--columns", "2",
                                             "--contact-sheet-frames", "4"])

@@ -99,8 +99,6 @@ import TiltdTestSupport
             """),
         (["--rate", "bad"], 64, """
             tiltd: error: The value 'bad' is invalid for '--rate <hz>'
-            Help:  --rate <hz>  Sampling rate in Hz, clamped to the rates the device offers. Default: the device's \
-            (raised to ≥ 10 Hz), or 50 Hz.
             Usage: tiltd run <options>
               See 'tiltd run --help' for more information.
 

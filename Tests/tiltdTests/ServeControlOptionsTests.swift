@@ -9,7 +9,8 @@ import TiltdTestSupport
 
     @Test(arguments: [
         (["--record-limit", "5"], "--record-limit 5.0 sets how long the ring records: give --record-dir DIR too"),
-        (["--record-dir", "/nonexistent/tiltd-recordings"], "--record-dir /nonexistent/tiltd-recordings: no such directory"),
+        (["--record-dir", "/nonexistent/tiltd-recordings"],
+         "--record-dir /nonexistent/tiltd-recordings: there is no folder /nonexistent; create it first"),
         (["--record-dir", "/etc/hostname"], "--record-dir /etc/hostname is a file"),
         (["--record-dir", "/tmp", "--record-limit", "0.5"], "--record-limit 0.5: give 1 to 600 seconds"),
         (["--light-color", "red"], "--light-color must be six or eight hex digits"),

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why a level file (WAV or levels JSON Lines) cannot be used; each
 /// description is one line naming the file (and line) and what to do.
 public enum LevelFileError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -27,5 +29,24 @@ public enum LevelFileError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path):\(line): \(reason); each line must be "
                 + #"{"t":SECONDS,"left":0…1,"right":0…1} with t never decreasing"#
         }
+    }
+}
+
+extension LevelFileError {
+    /// `path` cannot be read, with the system's reason (`strerror`) found by
+    /// opening and reading it: the messages name the file in tiltd's words,
+    /// never libsndfile's ("System error : …") or Foundation's.
+    static func unreadable(path: String) -> LevelFileError {
+        .unreadable(path: path, reason: systemReason(reading: path) ?? "it cannot be read whole")
+    }
+
+    /// Why opening `path` or reading its first byte fails (`strerror`), or
+    /// nil when both work.
+    static func systemReason(reading path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var byte: UInt8 = 0
+        return read(fd, &byte, 1) < 0 ? String(cString: strerror(errno)) : nil
     }
 }

@@ -26,7 +26,7 @@ extension LevelTrack {
     public static func decodeJSONLines(path: String) throws(LevelFileError) -> LevelTrack {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(path: path)
         }
         return try decodeJSONLines(data, path: path)
     }

@@ -11,7 +11,8 @@ enum LibSndFile {
         var channelCount: Int
     }
 
-    /// Opens `path` for reading; on failure, libsndfile's own message.
+    /// Opens `path` for reading; on failure, libsndfile's own message
+    /// (shown only for a format it does not decode).
     /// The corresponding C function is `sf_open`.
     static func open(path: String) -> Result<Opened, SoundFileFailure> {
         var info = SF_INFO()
@@ -40,11 +41,6 @@ enum LibSndFile {
     /// the file is not a failure). The C function is `sf_error`.
     static func hasError(_ handle: OpaquePointer) -> Bool {
         sf_error(handle) != 0
-    }
-
-    /// libsndfile's message for the last error on `handle`.
-    static func lastError(_ handle: OpaquePointer) -> String {
-        String(cString: sf_strerror(handle))
     }
 
     /// Closes the file. Only `SoundFile.deinit` calls this.

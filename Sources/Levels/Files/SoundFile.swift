@@ -17,8 +17,10 @@ final class SoundFile {
             frameCount = opened.frameCount
             self.path = path
         case let .failure(failure):
-            throw failure.isFormat ? .notAudio(path: path, reason: failure.message)
-                                   : .unreadable(path: path, reason: failure.message)
+            // A file that cannot be read at all (missing, a directory) is
+            // named so, whatever libsndfile made of it.
+            if !failure.isFormat || LevelFileError.systemReason(reading: path) != nil { throw .unreadable(path: path) }
+            throw .notAudio(path: path, reason: failure.message)
         }
     }
 
@@ -31,7 +33,7 @@ final class SoundFile {
     func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws(LevelFileError) -> Int {
         precondition(buffer.count >= frames * channelCount, "buffer too small for \(frames) frames")
         let read = LibSndFile.readFrames(handle, into: buffer, frames: frames)
-        if read <= 0, LibSndFile.hasError(handle) { throw .unreadable(path: path, reason: LibSndFile.lastError(handle)) }
+        if read <= 0, LibSndFile.hasError(handle) { throw .unreadable(path: path) }
         return read
     }
 }
