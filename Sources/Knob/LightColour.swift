@@ -2,7 +2,7 @@
 /// premultiplied) sRGB and alpha, 8 bits a channel.
 ///
 /// The shines are the reflection of a light on brushed metal; the original's
-/// light is white (issue 14). A coloured light tints both shines; its alpha
+/// light is white. A coloured light tints both shines; its alpha
 /// scales how strongly they show (the shines' own opacities are multiplied
 /// by it). Opaque white is the original look, and `KnobCompositor` keeps its
 /// exact white arithmetic for it, so white frames are byte for byte those of

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The discrete orientation tiltd reports (issue 22 item 3): which edge of
+/// The discrete orientation tiltd reports: which edge of
 /// the device points up, or which way it faces while lying flat, decided
 /// from the pipeline's gravity vector (the fused one when a gyroscope is
 /// fused, the filtered accelerometer otherwise) with three guards that

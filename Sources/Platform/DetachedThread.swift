@@ -5,7 +5,7 @@ import Glibc
 /// (device capture, the D-Bus service) that must never run on a task's thread.
 ///
 /// Plain pthreads rather than Foundation's `Thread`, so that `tiltd run`
-/// links no Foundation (issue 16: its resident memory).
+/// links no Foundation (its resident memory).
 public enum DetachedThread {
     /// The longest thread name the kernel keeps, in bytes (`TASK_COMM_LEN`
     /// is 16 including the terminating NUL).

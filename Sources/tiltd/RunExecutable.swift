@@ -4,7 +4,7 @@ import Platform
 /// `tiltd run` as an executable of its own, `tiltd-run`, installed beside
 /// `tiltd`: the daemon then maps none of what the other commands link
 /// (Foundation and ICU, the HTTP stack, libpulse, libsndfile, libpng), which
-/// is most of `tiltd run`'s resident memory (issue 16, docs/performance.md).
+/// is most of `tiltd run`'s resident memory (docs/performance.md).
 ///
 /// `tiltd` execs it before parsing anything, with the same arguments: the
 /// process keeps its pid, descriptors, environment, ignored signals and

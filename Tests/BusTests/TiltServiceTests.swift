@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// TiltService on a private bus, with Python (Gio) clients in other processes.
-@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")), .timeLimit(.minutes(5)))
 struct TiltServiceTests {
     /// The claim counts the service reported, in order.
     final class ClaimLog: Sendable {
@@ -138,7 +138,7 @@ struct TiltServiceTests {
         #expect(service.busProperty("HasAccelerometer") == .bool(true), "states prove an accelerometer")
     }
 
-    /// Issue 21 item 18: the device opening says whether its gyroscope is
+    /// The device opening says whether its gyroscope is
     /// fused (a device missing at start, or a gyroscope lost, is known then).
     @Test func theOpenedDeviceSetsHasGyroscope() throws {
         let bus = try PrivateBus()
@@ -181,7 +181,7 @@ struct TiltServiceTests {
         #expect(third.waitFor { log.values == [1, 0, 1, 0] }, "\(log.values)")
     }
 
-    /// Issue 21, item 12: one user's connections cannot take every claim.
+    /// One user's connections cannot take every claim.
     @Test func oneUsersConnectionsHoldAtMostTheirShareOfClaims() throws {
         let bus = try PrivateBus()
         let log = ClaimLog()

@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// `tiltd run --dbus session` on a umockdev buffered accelerometer and a
 /// private bus: what busctl and a Python client see of it.
-@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")))
+@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")), .timeLimit(.minutes(5)))
 struct TiltdDBusTests {
     /// Starts tiltd on `bus` and waits until it owns net.tiltd.Tilt.
     static func startTiltd(on bus: PrivateBus, device: String = "buffered.umockdev",
@@ -47,7 +47,7 @@ struct TiltdDBusTests {
         return get.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Issue 21 item 18: HasGyroscope was always false. It says whether the
+    /// HasGyroscope was always false. It says whether the
     /// gyroscope is fused: before any claim (the paired gyro found at start),
     /// and once a claim has opened the device.
     @Test(arguments: [("combined-imu.umockdev", "combined-imu.script", [String](), "b true"),

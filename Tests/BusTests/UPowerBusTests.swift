@@ -7,8 +7,8 @@ import Testing
 import TiltdTestSupport
 
 /// `UPowerBattery` and the DSU server's slot 0 against a fake UPower on a
-/// private bus (issue 24: the battery from UPower when it has one, else n/a).
-@Suite(.enabled(if: FakeUPower.missing == nil, Comment(rawValue: FakeUPower.missing ?? "")))
+/// private bus (the battery from UPower when it has one, else n/a).
+@Suite(.enabled(if: FakeUPower.missing == nil, Comment(rawValue: FakeUPower.missing ?? "")), .timeLimit(.minutes(5)))
 struct UPowerBusTests {
     /// The readings a watch handed over, in order.
     final class Readings: Sendable {

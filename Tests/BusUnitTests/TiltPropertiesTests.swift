@@ -4,7 +4,7 @@ import Motion
 import Testing
 
 /// The values behind net.tiltd.Tilt1's properties, without a bus.
-@Suite struct TiltPropertiesTests {
+@Suite(.timeLimit(.minutes(2))) struct TiltPropertiesTests {
     @Test func tiltPositionUsesIIOSensorProxyThresholds() {
         #expect(TiltPosition(elevationDegrees: 0) == .vertical)
         #expect(TiltPosition(elevationDegrees: 19.9) == .vertical)

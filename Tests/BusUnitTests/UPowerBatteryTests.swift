@@ -2,7 +2,7 @@ import Bus
 import Testing
 
 /// UPower's DisplayDevice properties as the DSU server's battery reads them, without a bus.
-@Suite struct UPowerBatteryTests {
+@Suite(.timeLimit(.minutes(2))) struct UPowerBatteryTests {
     @Test func aPresentBatteryGivesItsPercentageAndState() {
         let battery = UPowerBattery(properties: ["IsPresent": .bool(true), "Percentage": .double(42.5),
                                                  "State": .uint64(1), "Model": .string("ignored")])

@@ -2,7 +2,7 @@ import Controls
 import Testing
 
 /// CONTROLS.md §3's model checks.
-@Suite struct ColourSliderGroupTests {
+@Suite(.timeLimit(.minutes(2))) struct ColourSliderGroupTests {
     static func group(_ c: RGBAColour) -> ColourSliderGroup {
         var group = ColourSliderGroup()
         for k in ColourComponent.allCases { group.addSlider(k) }

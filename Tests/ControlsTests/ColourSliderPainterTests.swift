@@ -5,7 +5,7 @@ import Knob
 import Testing
 
 /// CONTROLS.md §3's track checks, the view's layout, goldens.
-@Suite struct ColourSliderPainterTests {
+@Suite(.timeLimit(.minutes(2))) struct ColourSliderPainterTests {
     static let goldens = GoldenImage(directory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("Golden"))
     static let c = RGBAColour(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)

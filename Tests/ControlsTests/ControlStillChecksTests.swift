@@ -5,7 +5,7 @@ import Testing
 
 /// `tiltd draw`'s stills, checked in the library: each bad value is named
 /// in one line; good ones give images exactly their bounds.
-@Suite struct ControlStillChecksTests {
+@Suite(.timeLimit(.minutes(2))) struct ControlStillChecksTests {
     @Test(arguments: [
         (10.0, 44.0, 0.5, "0.5,0.5", 0.0, "\(.width) must be 20…2000 points, got 10"),
         (280, 500, 0.5, "0.5,0.5", 0, "\(.height) must be 28…400 points, got 500"),

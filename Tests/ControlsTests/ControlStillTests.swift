@@ -6,7 +6,7 @@ import Testing
 
 /// `tiltd draw`'s stills in process: their pixel sizes, the number lists
 /// the options take, and the whole-file write.
-@Suite struct ControlStillTests {
+@Suite(.timeLimit(.minutes(2))) struct ControlStillTests {
     @Test func numberListsAreAllFiniteOrRefused() {
         #expect(ControlStill.numbers("0.2, 0.4") == [0.2, 0.4])
         #expect(ControlStill.numbers("1") == [1])

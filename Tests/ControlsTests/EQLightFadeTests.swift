@@ -2,7 +2,7 @@ import Controls
 import Testing
 
 /// The 0.1 s ease-out fade of a light's displayed level σ.
-@Suite struct EQLightFadeTests {
+@Suite(.timeLimit(.minutes(2))) struct EQLightFadeTests {
     /// σ of an on-fade sampled at 60 fps, from CONTROLS.md §1.
     static let onFade = [0, 0.2603, 0.4883, 0.6846, 0.8438, 0.9555, 1]
 

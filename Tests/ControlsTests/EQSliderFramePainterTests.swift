@@ -6,7 +6,7 @@ import Testing
 /// The LARSBar slider as render frames: level updates reach the fade at
 /// their own times, the lights start dark and hold the last levels, and a
 /// settled frame is the painter's still.
-@Suite struct EQSliderFramePainterTests {
+@Suite(.timeLimit(.minutes(2))) struct EQSliderFramePainterTests {
     static let layout = EQSliderLayout(widthPoints: 100)
 
     /// A frame's inputs as the render loop passes them: index and shines.

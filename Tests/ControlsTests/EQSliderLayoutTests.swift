@@ -2,7 +2,7 @@ import Controls
 import Testing
 
 /// CONTROLS.md §1's layout checks.
-@Suite struct EQSliderLayoutTests {
+@Suite(.timeLimit(.minutes(2))) struct EQSliderLayoutTests {
     @Test(arguments: [(280.0, 40), (284, 41), (300, 43), (3, 0), (4, 1)])
     func lightCountIsFloorOfWidthPlusThreeOverSeven(width: Double, count: Int) {
         #expect(EQSliderLayout(widthPoints: width).lightCount == count)

@@ -2,7 +2,7 @@ import Controls
 import Testing
 
 /// CONTROLS.md §1's model checks (N = 40).
-@Suite struct EQSliderModelTests {
+@Suite(.timeLimit(.minutes(2))) struct EQSliderModelTests {
     static let n = 40
 
     @Test func fullValueHalfLevelLightsTwenty() {

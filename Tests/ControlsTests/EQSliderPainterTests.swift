@@ -6,7 +6,7 @@ import Testing
 
 /// The LARSBar painter: bounds, CONTROLS.md §1's pixel checks, layers,
 /// drawing order, goldens.
-@Suite struct EQSliderPainterTests {
+@Suite(.timeLimit(.minutes(2))) struct EQSliderPainterTests {
     static let goldens = GoldenImage(directory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("Golden"))
 

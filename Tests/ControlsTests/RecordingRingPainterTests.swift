@@ -5,7 +5,7 @@ import Knob
 import Testing
 
 /// CONTROLS.md §2's layout and pixel checks, and goldens.
-@Suite struct RecordingRingPainterTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordingRingPainterTests {
     static let goldens = GoldenImage(directory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("Golden"))
 

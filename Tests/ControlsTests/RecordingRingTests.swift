@@ -2,7 +2,7 @@ import Controls
 import Testing
 
 /// CONTROLS.md §2's model checks.
-@Suite struct RecordingRingTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordingRingTests {
     @Test func aFourAndAHalfSecondHoldOfFortyFiveIsATenth() {
         var ring = RecordingRing(durationSeconds: 45)
         ring.press(atSeconds: 3)

@@ -11,11 +11,11 @@ import TiltdTestSupport
 /// the pad matrix) and mapped to DSU.
 ///
 /// The expected signs come from evdevhook2's src/DeviceTypes.ini, the
-/// reference SPEC §16 and issue 24 name: a DualShock 4 is "AccelMapping=x-y-z-"
+/// reference SPEC §16  name: a DualShock 4 is "AccelMapping=x-y-z-"
 /// and "GyroMapping=x-y-z-" (DSU axis i = −evdev axis i). So lying flat (the
 /// driver reports +1 g on y) a pad reads (0, −1, 0) g; right grip down
 /// (a clockwise turn about z, toward the player: ω_z < 0) reads roll > 0.
-@Suite struct DSUAxesTests {
+@Suite(.timeLimit(.minutes(5))) struct DSUAxesTests {
     struct PadSample {
         var seconds: Double
         var accelerationG: SIMD3<Double>  // the driver's frame

@@ -1,7 +1,7 @@
 @testable import DSU
 import Testing
 
-@Suite struct DSUPacketTests {
+@Suite(.timeLimit(.minutes(5))) struct DSUPacketTests {
     let controller = DSUController(slot: 0, state: .connected, model: .fullGyro,
                                    mac: DSUMAC(machineID: "0123456789abcdef0123456789abcdef", deviceKey: "bmi260 i2c"),
                                    battery: .high)

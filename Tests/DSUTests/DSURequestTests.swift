@@ -49,7 +49,7 @@ func parse(_ bytes: [UInt8]) -> (request: DSURequest, clientID: UInt32)? {
     bytes.withUnsafeBytes { DSURequest.parse($0) }
 }
 
-@Suite struct DSURequestTests {
+@Suite(.timeLimit(.minutes(5))) struct DSURequestTests {
     @Test func checksumIsZlibsCRC32() {
         let check = Array("123456789".utf8)
         #expect(check.withUnsafeBytes { DSUChecksum.crc32($0, skipping: -8) } == 0xCBF4_3926)

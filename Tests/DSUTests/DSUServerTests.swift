@@ -401,7 +401,7 @@ func farthest(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
 }
 
 /// `PORT` or `HOST:PORT`, loopback by default.
-@Suite struct DSUAddressTests {
+@Suite(.timeLimit(.minutes(5))) struct DSUAddressTests {
     @Test func aBarePortServesLoopback() throws {
         let address = try DSUAddress(parsing: "26760")
         #expect(address == DSUAddress(host: "127.0.0.1", port: 26760))

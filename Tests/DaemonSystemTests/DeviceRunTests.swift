@@ -10,7 +10,7 @@ import TiltdTestSupport
 /// The capture run in this process, against a umockdev accelerometer that
 /// iiod serves on loopback: samples through the sample path to a sink, the
 /// trace, the count limit, and a device that cannot be opened.
-@Suite struct DeviceRunTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceRunTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/iiod")))
     func samplesReachTheSinkAndTheTraceUntilTheCount() async throws {
         let iiod = try IiodServer(device: "buffered.umockdev", script: "steady.script")

@@ -9,7 +9,7 @@ import Testing
 import TiltdTestSupport
 
 /// Real-time pacing, and a replay run as a service of the lifecycle.
-@Suite struct PacedReplayTests {
+@Suite(.timeLimit(.minutes(5))) struct PacedReplayTests {
     /// 0.3 s of readings at 100 Hz rolling slowly, so every reading passes the gate.
     static func rolling(_ count: Int = 31) -> [Reading] {
         (0..<count).map { index in
@@ -104,7 +104,7 @@ import TiltdTestSupport
         }
     }
 
-    /// Issue 21, item 13: a looped recording that spans no time (one
+    /// A looped recording that spans no time (one
     /// reading) is played once a second, not as fast as a core can.
     @Test func aLoopedRecordingThatSpansNoTimeIsPlayedOnceASecond() async throws {
         let one = Array(Self.rolling(1))

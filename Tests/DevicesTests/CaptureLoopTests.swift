@@ -5,7 +5,7 @@ import Testing
 
 /// The one capture loop, run in-process over a scripted device: faults,
 /// reopening with backoff (stepped, never slept) and stopping.
-@Suite struct CaptureLoopTests {
+@Suite(.timeLimit(.minutes(2))) struct CaptureLoopTests {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }

@@ -7,7 +7,7 @@ import Testing
 /// when none can be used, and the text of each entry (its JSON, which
 /// needs Foundation and so lives in the executable, is checked on `tiltd
 /// list --json`'s output: DeviceListTests, PadDeviceTests).
-@Suite struct DeviceListingTests {
+@Suite(.timeLimit(.minutes(2))) struct DeviceListingTests {
     static func accelerometer(_ id: String, label: String) -> AccelerometerInfo {
         AccelerometerInfo(id: id, name: "accel_3d", label: label, udevLocation: nil, uri: "local:",
                           scale: SIMD3(repeating: 0.5), offset: .zero, scaleSource: "in_accel_scale",

@@ -9,7 +9,7 @@ import Testing
 /// Regression: the generator used to write the space 0x20 as "^`", which
 /// umockdev reads back as '^' (0x5E), corrupting 23 scans of steady.script
 /// and 102 of bench-200hz.script.
-@Suite struct FixtureScriptTests {
+@Suite(.timeLimit(.minutes(2))) struct FixtureScriptTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 

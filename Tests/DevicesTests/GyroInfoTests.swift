@@ -5,7 +5,7 @@ import Testing
 
 /// The gyro's frame: scale, offset, mount matrix (with the pseudovector's
 /// sign under an improper matrix), and where it sits in a shared scan.
-@Suite struct GyroInfoTests {
+@Suite(.timeLimit(.minutes(2))) struct GyroInfoTests {
     static func gyro(_ matrix: MountMatrix, scale: Double = 1, offset: Double = 0) -> GyroInfo {
         GyroInfo(id: "iio:device0", name: "bmi160", pairing: .sameDevice, scale: SIMD3(repeating: scale),
                  offset: SIMD3(repeating: offset), scaleSource: "in_anglvel_scale", mountMatrix: matrix,

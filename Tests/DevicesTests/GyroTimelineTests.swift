@@ -1,7 +1,7 @@
 @testable import Devices
 import Testing
 
-@Suite struct GyroTimelineTests {
+@Suite(.timeLimit(.minutes(2))) struct GyroTimelineTests {
     @Test func nothingBeforeTheFirstScan() {
         var timeline = GyroTimeline()
         let none = timeline.raw(at: 100)

@@ -2,7 +2,7 @@
 import Motion
 import Testing
 
-@Suite struct IIOCaptureRateTests {
+@Suite(.timeLimit(.minutes(2))) struct IIOCaptureRateTests {
     static func device(rate: Double?, available: SamplingFrequencies?) -> AccelerometerInfo {
         var info = IIOSelectionTests.device("iio:device0")
         info.samplingFrequencyHertz = rate
@@ -43,7 +43,7 @@ import Testing
 
 /// Regression: `run --rate 100000` on a device without sampling_frequency
 /// polled "at 100000 Hz".
-@Suite struct IIOPollingRateLimitTests {
+@Suite(.timeLimit(.minutes(2))) struct IIOPollingRateLimitTests {
     @Test func pollingWithoutSamplingFrequencyIsClampedToTheDocumentedMaximum() {
         let bare = IIOCaptureRateTests.device(rate: nil, available: nil)
         #expect(CaptureRate.maximumPollingHertz == 1000)

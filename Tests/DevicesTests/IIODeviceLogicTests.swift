@@ -6,7 +6,7 @@ import Testing
 
 /// IIO device logic over `FakeIIO`, in-process: the fallback from buffered to
 /// polled capture, reopening after a fault, and gyroscope pairing.
-@Suite struct IIODeviceLogicTests {
+@Suite(.timeLimit(.minutes(2))) struct IIODeviceLogicTests {
     static func open(_ fake: FakeIIO, _ configuration: CaptureConfiguration = CaptureConfiguration(uri: "fake:"))
         throws -> (CaptureSession, [String]) {
         var notices: [String] = []

@@ -5,7 +5,7 @@ import Glibc
 @testable import Devices
 import Motion
 
-@Suite struct IIOErrorTests {
+@Suite(.timeLimit(.minutes(2))) struct IIOErrorTests {
     @Test func permissionErrorsNameTheUdevRuleAndGroup() {
         let error = IIOError("enabling the buffer", on: "iio:device0 (accel_3d)", errno: Errno(EACCES))
         #expect(error.description.hasPrefix("enabling the buffer on iio:device0 (accel_3d) failed: "))

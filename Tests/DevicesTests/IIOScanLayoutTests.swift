@@ -2,7 +2,7 @@
 import Motion
 import Testing
 
-@Suite struct IIOScanLayoutTests {
+@Suite(.timeLimit(.minutes(2))) struct IIOScanLayoutTests {
     static let s16in32 = ScanElementType(bigEndian: false, signed: true, bits: 16, storageBits: 32, shift: 0)
     static let s64 = ScanElementType(bigEndian: false, signed: true, bits: 64, storageBits: 64, shift: 0)
 

@@ -2,7 +2,7 @@
 import Motion
 import Testing
 
-@Suite struct IIOSelectionTests {
+@Suite(.timeLimit(.minutes(2))) struct IIOSelectionTests {
     static func device(_ id: String, name: String? = nil, label: String? = nil,
                        udev: String? = nil) -> AccelerometerInfo {
         AccelerometerInfo(id: id, name: name, label: label, udevLocation: udev, uri: "local:",

@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite struct MotionPadSelectorTests {
+@Suite(.timeLimit(.minutes(2))) struct MotionPadSelectorTests {
     static func pad(_ node: String, _ name: String?) -> MotionPadCandidate {
         MotionPadCandidate(node: node, name: name, udevMountMatrix: nil)
     }

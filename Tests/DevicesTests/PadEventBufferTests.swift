@@ -3,7 +3,7 @@ import Testing
 
 /// Whole events out of reads that end anywhere, as a pty faked by umockdev
 /// delivers them (PadEventBuffer says why libevdev's own read loses them).
-@Suite struct PadEventBufferTests {
+@Suite(.timeLimit(.minutes(2))) struct PadEventBufferTests {
     /// 24-byte "events" whose bytes say their number: event k is 24 bytes of k.
     static func stream(events: Int) -> [UInt8] {
         (0..<events).flatMap { Array(repeating: UInt8($0), count: 24) }

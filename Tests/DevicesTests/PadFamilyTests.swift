@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite struct PadFamilyTests {
+@Suite(.timeLimit(.minutes(2))) struct PadFamilyTests {
     /// SPEC §3: roll = atan2(nx, nz), pitch = asin(−ny) of the normalised reading.
     static func angles(_ reading: SIMD3<Double>) -> (roll: Double, pitch: Double) {
         let n = reading / (reading * reading).sum().squareRoot()

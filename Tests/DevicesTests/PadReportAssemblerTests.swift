@@ -2,7 +2,7 @@
 import Motion
 import Testing
 
-@Suite struct PadReportAssemblerTests {
+@Suite(.timeLimit(.minutes(2))) struct PadReportAssemblerTests {
     /// A DualShock-4-like pad: 8192 units per g, 1024 units per °/s.
     static let ds4 = MotionPadInfo(
         node: "/dev/input/event5", name: "Wireless Controller Motion Sensors", vendor: 0x054C, product: 0x09CC,

@@ -5,7 +5,7 @@ import Testing
 /// The in-place integer parser of polled raw values must agree with
 /// `AttributeText.integer` (Swift's `Int64(String)` after trimming), which
 /// reads every text it declines and words the error.
-@Suite struct PolledReaderIntegerTests {
+@Suite(.timeLimit(.minutes(2))) struct PolledReaderIntegerTests {
     private func parse(_ text: String) -> Int64? {
         Array(text.utf8).withUnsafeBytes { PolledReader.integer($0) }
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// Contact-sheet labels (time, roll and pitch under each frame) and
 /// `columns`: regression for sheets that carried no labels.
-@Suite struct ContactSheetLabelTests {
+@Suite(.timeLimit(.minutes(2))) struct ContactSheetLabelTests {
     @Test func labelTextGivesTimeAndWholeDegrees() {
         #expect(ContactSheet.labelText(secondsSinceStart: 12.345, rollRadians: -0.2094, pitchRadians: .pi / 4)
                 == ["12.35 s", "r-12° p+45°"])
@@ -25,7 +25,7 @@ import Testing
         #expect(BitmapFont.width(of: "1-", scale: 2) == 14)
     }
 
-    /// Issue 21: the seconds' "s" read as "ƒ": its zig-zag inked the middle
+    /// The seconds' "s" read as "ƒ": its zig-zag inked the middle
     /// column on every row, a stem like f's.
     @Test func theSecondsSReadsAsAnS() {
         var image = RGBAImage.filled(width: 3, height: 5, with: RGBA8(grey: 0))

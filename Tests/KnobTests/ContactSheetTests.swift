@@ -1,7 +1,7 @@
 @testable import Knob
 import Testing
 
-@Suite struct ContactSheetTests {
+@Suite(.timeLimit(.minutes(2))) struct ContactSheetTests {
     @Test func indicesSpreadEvenlyWithEnds() {
         #expect(ContactSheet.sampleIndices(frameCount: 100, cells: 5) == [0, 25, 50, 74, 99])
         #expect(ContactSheet.sampleIndices(frameCount: 3, cells: 10) == [0, 1, 2])

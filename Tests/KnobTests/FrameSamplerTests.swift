@@ -4,7 +4,7 @@ import Testing
 
 /// Frame counts and frame times at the ends of the Int64 clock (regression:
 /// a trace from 0 to 9·10¹⁸ ns trapped with "arithmetic overflow").
-@Suite struct FrameSamplerTests {
+@Suite(.timeLimit(.minutes(2))) struct FrameSamplerTests {
     static func state(_ ns: Int64) -> KnobState {
         KnobState(tilt: TiltState(timestampNanoseconds: ns, roll: 0.1, pitch: 0.2, orientation: .normal))
     }

@@ -7,7 +7,7 @@ import Testing
 /// both styles. Tolerance: 2 levels per channel (room for libm differences
 /// in the layer painting between machines); any pixel beyond it fails with
 /// the count and the first one. `RECORD_GOLDEN=1` rewrites them (and fails).
-@Suite struct GoldenFrameTests {
+@Suite(.timeLimit(.minutes(2))) struct GoldenFrameTests {
     static let states: [(name: String, roll: Double, pitch: Double)] = [
         ("rest", 0, 0), ("roll0.3-pitch0.1", 0.3, 0.1), ("roll-0.6-pitch0.4", -0.6, 0.4),
     ]

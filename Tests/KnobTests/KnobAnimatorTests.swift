@@ -2,7 +2,7 @@
 import Motion
 import Testing
 
-@Suite struct KnobAnimatorTests {
+@Suite(.timeLimit(.minutes(2))) struct KnobAnimatorTests {
     let duration: Int64 = 8_333_333  // 1/120 s
     let tolerance = 1e-9
 

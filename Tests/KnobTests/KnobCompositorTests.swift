@@ -2,7 +2,7 @@ import GoldenTesting
 @testable import Knob
 import Testing
 
-@Suite struct KnobCompositorTests {
+@Suite(.timeLimit(.minutes(2))) struct KnobCompositorTests {
     static let poses: [ShinePair] = [
         .rest,
         ShinePair(roll: 0.3, pitch: 0.1),

@@ -1,7 +1,7 @@
 @testable import Knob
 import Testing
 
-@Suite struct KnobLayersTests {
+@Suite(.timeLimit(.minutes(2))) struct KnobLayersTests {
     /// The original's regular knob @2x: a 48 px knob in a 56 px thumb, a
     /// shine about 33×46 px peaking at alpha 227/255.
     @Test func shineMatchesTheOriginalsSizeAndPeak() {

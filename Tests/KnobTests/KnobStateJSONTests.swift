@@ -3,7 +3,7 @@ import Foundation
 import Motion
 import Testing
 
-@Suite struct KnobStateJSONTests {
+@Suite(.timeLimit(.minutes(2))) struct KnobStateJSONTests {
     @Test func lineMatchesTheDocumentedSchema() {
         let tilt = TiltState(timestampNanoseconds: 12_345_678_000, roll: 0.1234,
                              pitch: 0.4567, orientation: .normal)

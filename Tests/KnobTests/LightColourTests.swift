@@ -1,8 +1,8 @@
 @testable import Knob
 import Testing
 
-/// The colour of the light the shines reflect (issue 14).
-@Suite struct LightColourTests {
+/// The colour of the light the shines reflect.
+@Suite(.timeLimit(.minutes(2))) struct LightColourTests {
     static let pose = ShinePair(roll: 0.3, pitch: 0.1)
 
     @Test func parsesSixOrEightHexDigits() {

@@ -6,7 +6,7 @@ import Testing
 
 /// `PNGWriter.write` replaces a file whole (temporary name, then rename):
 /// regression for the truncated `frame-000036.png` a signal left behind.
-@Suite struct PNGAtomicWriteTests {
+@Suite(.timeLimit(.minutes(2))) struct PNGAtomicWriteTests {
     static func directory() throws -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("tiltd-png-atomic-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
@@ -92,7 +92,7 @@ import Testing
         #expect(FileReplacement.temporaryPath(for: "sheet.png") == ".sheet.png.tmp-\(getpid())")
     }
 
-    /// Issue 21, item 15: in a directory others can write, a link planted
+    /// In a directory others can write, a link planted
     /// at the predictable temporary name does not make tiltd write the file
     /// it points to.
     @Test func aLinkPlantedAtTheTemporaryNameIsNotFollowed() throws {

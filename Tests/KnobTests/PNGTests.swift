@@ -3,7 +3,7 @@ import Images
 @testable import Knob
 import Testing
 
-@Suite struct PNGTests {
+@Suite(.timeLimit(.minutes(2))) struct PNGTests {
     /// A premultiplied image with every alpha level and colours up to it.
     static func sample() -> RGBAImage {
         var image = RGBAImage(width: 37, height: 29)

@@ -1,7 +1,7 @@
 @testable import Knob
 import Testing
 
-@Suite struct ShineModelTests {
+@Suite(.timeLimit(.minutes(2))) struct ShineModelTests {
     /// Tolerance for values computed by one or two floating-point operations.
     let tolerance = 1e-12
 

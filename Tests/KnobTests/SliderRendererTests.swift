@@ -2,7 +2,7 @@
 import Motion
 import Testing
 
-@Suite struct SliderRendererTests {
+@Suite(.timeLimit(.minutes(2))) struct SliderRendererTests {
     static let tilt = TiltState(timestampNanoseconds: 0, roll: 0, pitch: 0, orientation: .normal)
 
     /// Track light left of the knob, dark right of it; the knob sits where

@@ -1,7 +1,7 @@
 @testable import Knob
 import Testing
 
-@Suite struct TLTiltRendererTests {
+@Suite(.timeLimit(.minutes(2))) struct TLTiltRendererTests {
     /// SPEC §2: the original's 24×24 bitmap at zero motion, within ±1.
     @Test(arguments: [(0, 0, 121), (12, 12, 255), (12, 0, 244), (11, 11, 127)])
     func rawBitmapMatchesTheOriginal(x: Int, y: Int, expected: Int) {

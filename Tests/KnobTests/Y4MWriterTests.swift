@@ -1,7 +1,7 @@
 @testable import Knob
 import Testing
 
-@Suite struct Y4MWriterTests {
+@Suite(.timeLimit(.minutes(2))) struct Y4MWriterTests {
     @Test func headerStatesSizeRateAndChromaSiting() {
         let w = Y4MWriter(width: 256, height: 256, framesPerSecond: 60)
         #expect(String(decoding: w.header, as: UTF8.self)

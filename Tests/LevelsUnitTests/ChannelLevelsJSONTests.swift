@@ -2,7 +2,7 @@ import Foundation
 @testable import Levels
 import Testing
 
-@Suite struct ChannelLevelsJSONTests {
+@Suite(.timeLimit(.minutes(2))) struct ChannelLevelsJSONTests {
     @Test func writesFixedDecimalsWithoutTrailingZeros() {
         #expect(ChannelLevels(seconds: 1.2345678, left: 0.81234, right: 0).jsonLine
                 == #"{"t":1.234568,"left":0.8123,"right":0}"# + "\n")

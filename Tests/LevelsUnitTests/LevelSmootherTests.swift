@@ -4,7 +4,7 @@ import Testing
 
 /// The LARSBar mapping: dB = 10·log10(mean square), dB ← dB + 0.2·(new − dB),
 /// level = 1 + dB/60, clamped.
-@Suite struct LevelSmootherTests {
+@Suite(.timeLimit(.minutes(2))) struct LevelSmootherTests {
     /// Levels are compared to 1e-9: the arithmetic is a handful of doubles.
     static let tolerance = 1e-9
 

@@ -3,7 +3,7 @@ import Motion
 import Testing
 
 /// `tiltd levels`' source options, checked: a file or live levels, never both.
-@Suite struct LevelsSourceOptionsTests {
+@Suite(.timeLimit(.minutes(2))) struct LevelsSourceOptionsTests {
     @Test func aFileOrLiveLevels() throws {
         guard case .file(path: "a.wav", realTime: true) = try LevelsStream.Source(
             levelsFile: "a.wav", realTime: true, source: nil, server: nil) else {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite struct ArctangentTests {
+@Suite(.timeLimit(.minutes(2))) struct ArctangentTests {
     /// How many doubles lie between `a` and `b` (same sign assumed, or zeros).
     static func ulps(_ a: Double, _ b: Double) -> UInt64 {
         if a == b { return 0 }

@@ -5,7 +5,7 @@ import Testing
 /// Samples without a gyro reading in a fused stream (a gyro lagging or
 /// stalled, so the capture leaves the rate out): an accelerometer-only step
 /// that keeps the fusion's state, not a restart of the filter.
-@Suite struct AttitudeFusionMissingRateTests {
+@Suite(.timeLimit(.minutes(2))) struct AttitudeFusionMissingRateTests {
     typealias Script = MotionScript
 
     /// A wrist tilting back and forth (as in AttitudeFusionTests), every

@@ -5,7 +5,7 @@ import Testing
 /// The 6-axis fusion (`AttitudeFusion`) through the whole pipeline: real
 /// hand motion with optical ground truth (BROAD excerpts), scripted shoves
 /// and rests, jittered intervals and gaps.
-@Suite struct AttitudeFusionTests {
+@Suite(.timeLimit(.minutes(2))) struct AttitudeFusionTests {
     typealias Script = MotionScript
     static let g = 9.81
 
@@ -254,7 +254,7 @@ import Testing
         // The shake leaves the device moving at 0.7 m/s (its accelerations
         // do not sum to zero): what the fusion's average in the inertial
         // frame cannot tell from gravity until it is spread over τ; 2° was
-        // 1° with issue 11's filter and its magnitude rejection, which
+        // 1° with the filter and its magnitude rejection, which
         // costs 3–9° on carried devices (docs/motion.md).
         #expect(fused.max()! < 2, "fused peak error \(fused.max()!)°")
         #expect(accelerometerOnly.max()! > 5, "accelerometer-only peak error \(accelerometerOnly.max()!)°")

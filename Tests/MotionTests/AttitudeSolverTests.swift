@@ -2,7 +2,7 @@ import Foundation
 @testable import Motion
 import Testing
 
-@Suite struct AttitudeSolverTests {
+@Suite(.timeLimit(.minutes(2))) struct AttitudeSolverTests {
     /// Gravity direction for a CoreMotion attitude: Ry(roll)·Rx(pitch)·ẑ.
     static func vector(roll: Double, pitch: Double, g: Double = 9.81) -> SIMD3<Double> {
         SIMD3(cos(pitch) * sin(roll), -sin(pitch), cos(pitch) * cos(roll)) * g

@@ -1,7 +1,7 @@
 @testable import Motion
 import Testing
 
-@Suite struct AttributeTextTests {
+@Suite(.timeLimit(.minutes(2))) struct AttributeTextTests {
     @Test func parsesScaleWithTrailingNewline() throws {
         #expect(try AttributeText.double("0.009806\n", attribute: "in_accel_scale") == 0.009806)
         #expect(try AttributeText.double("-12\n", attribute: "in_accel_x_offset") == -12)

@@ -1,7 +1,7 @@
 @testable import Motion
 import Testing
 
-@Suite struct ChangeGateTests {
+@Suite(.timeLimit(.minutes(2))) struct ChangeGateTests {
     @Test func firstStateAlwaysPasses() {
         var gate = ChangeGate()
         let result11 = gate.accept(roll: 0.5, pitch: -0.5)

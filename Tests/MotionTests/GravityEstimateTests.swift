@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite struct GravityEstimateTests {
+@Suite(.timeLimit(.minutes(2))) struct GravityEstimateTests {
     @Test func quietSamplesHaveFullWeight() {
         var estimate = GravityEstimate()
         for i in 0..<200 {
@@ -63,7 +63,7 @@ import TiltdTestSupport
     }
 }
 
-@Suite struct OnePoleCoefficientTests {
+@Suite(.timeLimit(.minutes(2))) struct OnePoleCoefficientTests {
     @Test func matchesTheExactAlphaForJitteredIntervals() {
         var coefficient = OnePoleCoefficient()
         var generator = SplitMix(seed: 5)

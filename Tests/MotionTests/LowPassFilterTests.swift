@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite struct LowPassFilterTests {
+@Suite(.timeLimit(.minutes(2))) struct LowPassFilterTests {
     /// Feeds 0 then a unit step in x and returns the output after `seconds`.
     private func stepResponse(intervals: [Int64]) -> [(t: Int64, x: Double)] {
         var filter = LowPassFilter(cutoffHertz: 5)

@@ -1,7 +1,7 @@
 @testable import Motion
 import Testing
 
-@Suite struct MountMatrixTests {
+@Suite(.timeLimit(.minutes(2))) struct MountMatrixTests {
     @Test func emptyTextIsIdentity() throws {
         #expect(try MountMatrix(parsing: "") == .identity)
         #expect(try MountMatrix(parsing: "\n") == .identity)

@@ -2,7 +2,7 @@ import Motion
 import Testing
 
 /// `--neutral`'s parsing: `auto`, or two finite radians with spaces allowed.
-@Suite struct NeutralPoseArgumentTests {
+@Suite(.timeLimit(.minutes(2))) struct NeutralPoseArgumentTests {
     @Test func autoAndTwoNumbersParse() {
         #expect(NeutralPoseSetting(argument: "auto") == .auto)
         #expect(NeutralPoseSetting(argument: "0,1.5708") == .fixed(roll: 0, pitch: 1.5708))

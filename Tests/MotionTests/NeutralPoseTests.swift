@@ -2,7 +2,7 @@ import Foundation
 @testable import Motion
 import Testing
 
-@Suite struct NeutralPoseTests {
+@Suite(.timeLimit(.minutes(2))) struct NeutralPoseTests {
     @Test func restPoseReadsFaceUp() {
         for (roll, pitch) in [(0.0, Double.pi / 2), (0.3, 0.1), (-1.0, 1.2), (2.5, -0.4)] {
             var neutral = NeutralPose(setting: .fixed(roll: roll, pitch: pitch))

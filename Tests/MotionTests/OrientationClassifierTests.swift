@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite struct OrientationClassifierTests {
+@Suite(.timeLimit(.minutes(2))) struct OrientationClassifierTests {
     /// iio-sensor-proxy's test scale: 1 g = 256 raw.
     static let scale = 9.81 / 256
 

@@ -2,9 +2,9 @@ import Foundation
 @testable import Motion
 import Testing
 
-/// Issue 22 item 3: the discrete orientation has a hold time, hysteresis,
+/// The discrete orientation has a hold time, hysteresis,
 /// no decision while shaking, and face up / face down.
-@Suite struct OrientationTrackerTests {
+@Suite(.timeLimit(.minutes(2))) struct OrientationTrackerTests {
     static let g = 9.81
 
     /// Gravity as read with the device turned `degrees` in the screen's

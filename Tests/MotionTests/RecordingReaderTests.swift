@@ -6,7 +6,7 @@ import Testing
 /// readings, gaps, warnings and line numbers as a whole-file parse
 /// (regression: replay read its whole input first, so `/dev/zero` grew
 /// without bound and a pipe was only replayed at its end).
-@Suite struct RecordingReaderTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordingReaderTests {
     static let yei = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("recordings/yei-quiet-handling.trace")
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A hub's quaternion: the "up" it implies and the convention check.
-@Suite struct RotationQuaternionTests {
+@Suite(.timeLimit(.minutes(2))) struct RotationQuaternionTests {
     /// The device-to-world quaternion (w, x, y, z) of a turn by `angle` about `axis`.
     static func quaternion(axis: SIMD3<Double>, angle: Double) -> SIMD4<Double> {
         let unit = axis / (axis * axis).sum().squareRoot()

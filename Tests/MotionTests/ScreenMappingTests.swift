@@ -1,7 +1,7 @@
 @testable import Motion
 import Testing
 
-@Suite struct ScreenMappingTests {
+@Suite(.timeLimit(.minutes(2))) struct ScreenMappingTests {
     @Test(arguments: [
         (SIMD3<Double>(0, -9.81, 0), ScreenOrientation.normal),
         (SIMD3<Double>(0, 9.81, 0), .bottomUp),

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite struct TiltPipelineTests {
+@Suite(.timeLimit(.minutes(2))) struct TiltPipelineTests {
     /// 100 Hz readings of a slow roll sweep at pitch 0.4, scaled by `g`.
     static func sweep(g: Double = 9.81, count: Int = 500) -> [Reading] {
         (0..<count).map { i in

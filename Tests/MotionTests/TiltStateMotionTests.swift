@@ -6,7 +6,7 @@ import Testing
 /// stays small on the accelerometer-only path; the pipeline refills the box
 /// of the previous state when nobody holds it. A state must still behave as
 /// a value: what it says never changes after it is handed out.
-@Suite struct TiltStateMotionTests {
+@Suite(.timeLimit(.minutes(2))) struct TiltStateMotionTests {
     /// 100 Hz fused readings turning about x at 0.5 rad/s.
     static func reading(_ i: Int) -> Reading {
         let angle = 0.5 * Double(i) * 0.01

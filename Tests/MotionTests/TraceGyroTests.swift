@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Trace format 2 (gyro per sample, gyro metadata) and CSV gyro columns.
-@Suite struct TraceGyroTests {
+@Suite(.timeLimit(.minutes(2))) struct TraceGyroTests {
     static let gyro = TraceGyroHeader(
         name: "bmi160", pairing: "same device", scale: SIMD3(repeating: 0.0010652),
         offset: SIMD3(0, 0, 0), mountMatrix: try! MountMatrix(parsing: "0, 1, 0; 1, 0, 0; 0, 0, 1"),

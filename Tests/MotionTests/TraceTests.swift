@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite struct TraceTests {
+@Suite(.timeLimit(.minutes(2))) struct TraceTests {
     /// A fresh temporary file path.
     static func temporaryPath(_ name: String) -> String {
         let directory = FileManager.default.temporaryDirectory

@@ -12,7 +12,7 @@ import TiltdTestSupport
 /// `tiltd render --control larsbar` in process: a short trace and a WAV
 /// written here (a left-only tone, then silence) through the render loop to
 /// PNG frames and y4m, checked against the slider's model, fade and painter.
-@Suite struct LARSBarRenderTests {
+@Suite(.timeLimit(.minutes(2))) struct LARSBarRenderTests {
     static let fps = 60, scale = 2
     static let widthPoints = 100.0, value = 0.8
     static let layout = EQSliderLayout(widthPoints: widthPoints)

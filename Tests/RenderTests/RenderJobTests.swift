@@ -5,7 +5,7 @@ import Testing
 
 /// `tiltd render`'s option checks, in process: each refusal names its option,
 /// and accepted options become the settings the frame loop runs with.
-@Suite struct RenderJobTests {
+@Suite(.timeLimit(.minutes(2))) struct RenderJobTests {
     private func job(format: RenderFormat? = nil, out: String? = "/tmp/frames", fps: Int = 60, size: Int? = nil,
                      style: KnobStyle? = nil, background: String = "131315", light: LightColour = .white,
                      slider: Double? = nil, maxFrames: Int? = nil) throws(SettingError) -> RenderJob {

@@ -9,7 +9,7 @@ import TiltdTestSupport
 
 /// The render frame loop in process: a whole render's files, and a render
 /// stopped part-way leaving only whole frames.
-@Suite struct RenderRunTests {
+@Suite(.timeLimit(.minutes(2))) struct RenderRunTests {
     /// `count` states 5 ms apart (TestStates), spanning `count` × 5 ms.
     static func states(_ count: Int) -> [KnobState] { (0..<count).map(TestStates.state) }
 

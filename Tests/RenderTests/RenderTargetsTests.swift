@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// `tiltd render`'s output checks, in process: frame names, the frame
 /// limit's message, earlier frames refused or replaced, bad paths refused
 /// before anything is written.
-@Suite struct RenderTargetsTests {
+@Suite(.timeLimit(.minutes(2))) struct RenderTargetsTests {
     @Test func frameNamesAreSixOrMoreDigits() {
         #expect(RenderTargets.isFrameName("frame-000000.png"))
         #expect(RenderTargets.isFrameName("frame-1234567.png"))
@@ -51,8 +51,8 @@ import TiltdTestSupport
         #expect {
             try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir + "/sheets", overwrite: false)
         } throws: { optionText($0).contains("--contact-sheet \(dir)/sheets is a directory") }
-        // A name ending in a slash is a directory too, even one not there yet (issue 21:
-        // refused only after every frame).
+        // A name ending in a slash is a directory too, even one not there yet:
+        // refused before any frame is made.
         #expect {
             try RenderTargets(format: .png, out: dir + "/frames", contactSheet: dir + "/missing/", overwrite: false)
         } throws: { optionText($0).contains("--contact-sheet \(dir)/missing/ is a directory")
@@ -72,7 +72,7 @@ import TiltdTestSupport
         #expect(OutputPath.parentPath(path) == parent)
     }
 
-    /// Issue 21 item 7: a one-character last component crashed
+    /// A one-character last component crashed
     /// NSString.deletingLastPathComponent (SIGILL).
     @Test func oneCharacterNamesAreCheckedLikeAnyOther() throws {
         // Relative, and missing: the folder checked is the working directory, or the bare name.

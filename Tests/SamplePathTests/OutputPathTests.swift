@@ -8,7 +8,7 @@ import TiltdTestSupport
 /// file or folder named, never a folder above it, and says which folder to
 /// make; a directory where a file goes, and a file where a directory goes,
 /// are refused with a name to give instead.
-@Suite struct OutputPathTests {
+@Suite(.timeLimit(.minutes(2))) struct OutputPathTests {
     @Test func aFileInAnExistingFolderOrADeviceIsAccepted() throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

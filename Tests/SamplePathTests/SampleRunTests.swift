@@ -6,7 +6,7 @@ import TiltdTestSupport
 
 /// The one sample path: readings → pipeline → states → sink, and its one
 /// diagnostic policy.
-@Suite struct SampleRunTests {
+@Suite(.timeLimit(.minutes(2))) struct SampleRunTests {
     static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
 
     /// Still, face up, at 100 Hz from `startNanoseconds`.

@@ -8,7 +8,7 @@ import Testing
 import TiltdTestSupport
 
 /// Every sink: stdout's JSON Lines and its buffering, the hub, the collector.
-@Suite(.timeLimit(.minutes(1))) struct SinkTests {
+@Suite(.timeLimit(.minutes(2))) struct SinkTests {
     /// A pipe whose read end is non-blocking, to see what was written so far.
     final class Pipe {
         let read: Int32

@@ -7,7 +7,7 @@ import TiltdTestSupport
 
 /// The one fan-out (`StateHub`) and the newest-value mailbox its slow
 /// consumers read at their own pace.
-@Suite(.timeLimit(.minutes(1))) struct StateHubTests {
+@Suite(.timeLimit(.minutes(2))) struct StateHubTests {
     /// Keeps every sample it is handed (a consumer that needs every sample,
     /// as the DSU server will).
     final class EverySample: StateSink, @unchecked Sendable {

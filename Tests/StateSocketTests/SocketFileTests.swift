@@ -6,7 +6,7 @@ import TiltdTestSupport
 
 /// The socket file: mode, a stale file replaced, a live one or a non-socket
 /// left alone with a clear error.
-@Suite struct SocketFileTests {
+@Suite(.timeLimit(.minutes(5))) struct SocketFileTests {
     @Test func socketIsCreatedMode0660() throws {
         let dir = try TestPaths.temporaryDirectory()
         let server = try UnixSocketServer(path: dir + "/s.sock")
@@ -98,7 +98,7 @@ import TiltdTestSupport
         #expect(throws: UnixSocketError.inUse(path: path)) { _ = try UnixSocketServer(path: path) }
     }
 
-    // Issue 21, item 11: a lock file other users can open is a lock they can
+    // A lock file other users can open is a lock they can
     // hold, and so a way to keep tiltd from starting.
 
     @Test func lockFileIsOnlyItsOwners() throws {

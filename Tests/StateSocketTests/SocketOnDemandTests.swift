@@ -123,7 +123,7 @@ import TiltdTestSupport
         return (onDemand, demand, fake, clock)
     }
 
-    /// Issue 21, item 12: claim and release churn (or clients reconnecting
+    /// Claim and release churn (or clients reconnecting
     /// in a loop) does not power the device up and down each time.
     @Test func churnWithinTheReleaseGraceKeepsTheDeviceOpen() async throws {
         let (onDemand, demand, fake, clock) = try await Self.openWithGrace()

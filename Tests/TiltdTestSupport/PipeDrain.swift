@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// Not `FileHandle.readabilityHandler`: each handler is a libdispatch read
 /// source, and tearing those down while other threads start processes
-/// corrupts libdispatch's epoll bookkeeping on Linux (swift-corelibs-libdispatch
-/// issue 949); it crashed the whole test process in `_dispatch_event_loop_drain`
+/// corrupts libdispatch's epoll bookkeeping on Linux (a known
+/// swift-corelibs-libdispatch bug, number 949 in its tracker); it crashed the whole test process in `_dispatch_event_loop_drain`
 /// in a loaded full run. A blocking read registers nothing with libdispatch.
 public final class PipeDrain: Sendable {
     private let collected = LockedData()

@@ -7,7 +7,7 @@ import Web
 /// Input on `/ws` against an in-process server: refused unless a control
 /// is enabled, applied when it is, closed past the rate limit; and the
 /// channels beside the states reach both streams.
-@Suite struct WebInputServerTests {
+@Suite(.timeLimit(.minutes(5))) struct WebInputServerTests {
     /// Values a control received, in order.
     final class Received: Sendable {
         private let values = Mutex<[Double]>([])
@@ -58,7 +58,7 @@ import Web
         }
     }
 
-    /// Issue 21 item 5: opening more connections does not buy more input.
+    /// Opening more connections does not buy more input.
     /// Four connections each within their own limit (5 at once) send 20
     /// messages together; the shared limit (6 at once) acts on 6 and
     /// refuses the rest, and no connection is closed for it.

@@ -6,7 +6,7 @@ import Testing
 import TiltdTestSupport
 @testable import Web
 
-/// Issue 21 item 6: every combination of the page's controls in headless
+/// Every combination of the page's controls in headless
 /// Chromium (the LARSBar slider off, display-only or setting the volume;
 /// the recording ring off or on; the light's sliders display-only or
 /// `--interactive`), against an in-process server: the page runs without
@@ -14,7 +14,7 @@ import TiltdTestSupport
 /// control shown works: the slider's lights and value follow the channels
 /// and a press on it sends the volume, the ring takes a press, the light's
 /// slider sets the light.
-@Suite(.serialized) struct WebPageCombinationsBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct WebPageCombinationsBrowserTests {
     enum Slider: String, CaseIterable, Sendable { case none, display, interactive }
 
     struct Combination: Sendable, CustomTestStringConvertible {
@@ -116,7 +116,7 @@ import TiltdTestSupport
         }
     }
 
-    /// Issue 21 item 4 in a real browser: a page on another site (here
+    /// A page on another site (here
     /// `http://localhost:PORT`, which is not the site of 127.0.0.1) puts
     /// eight `<img src=http://127.0.0.1:PORT/events>` on itself. Chromium
     /// sends them with `Sec-Fetch-Site: cross-site` and no `Origin`; every

@@ -3,11 +3,11 @@ import Testing
 import TiltdTestSupport
 import Web
 
-/// Issue 21 item 4: a web site the user visits cannot take the live
+/// A web site the user visits cannot take the live
 /// streams. Its no-cors requests (`<img src=http://127.0.0.1:8046/events>`)
 /// carry no `Origin` but do carry `Sec-Fetch-Site`, and one client address
 /// can hold at most its share of the slots.
-@Suite struct WebStreamSourceTests {
+@Suite(.timeLimit(.minutes(5))) struct WebStreamSourceTests {
     @Test(arguments: ["cross-site", "same-site", "Cross-Site"])
     func aStreamAnotherSiteAsksForIsRefused(site: String) async throws {
         try await WebServerTests.withServer { server, port in

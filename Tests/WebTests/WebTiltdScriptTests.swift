@@ -4,9 +4,9 @@ import TiltdTestSupport
 import Web
 
 /// `/tiltd.js` in headless Chromium: tiltd's states as W3C
-/// `deviceorientation` and `devicemotion` events (issue 22), checked on
+/// `deviceorientation` and `devicemotion` events, checked on
 /// rotations whose angles are known.
-@Suite(.serialized) struct WebTiltdScriptTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct WebTiltdScriptTests {
     /// Loads /tiltd.js into a page of the in-process server and runs `body`.
     static func withScript(_ body: @escaping @Sendable (WebDevTools, WebDevTools.Page) throws -> Void) async throws {
         try await WebServerTests.withServer { _, port in

@@ -2,7 +2,7 @@ import Testing
 @testable import Web
 
 /// The Host allowlist and the Origin check against it (DNS rebinding).
-@Suite struct WebHostAllowlistTests {
+@Suite(.timeLimit(.minutes(2))) struct WebHostAllowlistTests {
     let loopback = WebHostAllowlist(boundHost: "127.0.0.1")
 
     @Test func localNamesWithOrWithoutPortAreAllowed() {

@@ -3,7 +3,7 @@ import Testing
 @testable import Web
 
 /// Input messages are parsed strictly and limited per connection.
-@Suite struct WebInputMessageTests {
+@Suite(.timeLimit(.minutes(2))) struct WebInputMessageTests {
     @Test func aControlAndANumberParse() throws {
         #expect(try WebInputMessage.parse(#"{"control":"volume","value":0.42}"#) == WebInputMessage(control: "volume", value: 0.42))
         #expect(try WebInputMessage.parse(#" {"value":1,"control":"red"} "#) == WebInputMessage(control: "red", value: 1))

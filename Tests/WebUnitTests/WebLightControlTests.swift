@@ -6,7 +6,7 @@ import Testing
 
 /// The light's colour as the page's sliders set it, and the fields the
 /// page's streams add to each state.
-@Suite struct WebLightControlTests {
+@Suite(.timeLimit(.minutes(2))) struct WebLightControlTests {
     static let state = KnobState(tilt: TiltState(timestampNanoseconds: 1_500_000_000, roll: 0.25, pitch: -0.1,
                                                  orientation: .normal))
 

@@ -5,11 +5,11 @@ import Testing
 import TiltdTestSupport
 @testable import Web
 
-/// Issue 21 items 5 and 15: the ring's directory is capped, deleting only
+/// The ring's directory is capped, deleting only
 /// the oldest of tiltd's own traces, and the files the ring writes there
 /// are private to the owner and group, created new, never through a link
 /// and never over another file.
-@Suite struct WebRecordingDirectoryTests {
+@Suite(.timeLimit(.minutes(2))) struct WebRecordingDirectoryTests {
     /// One recording: a hold with `samples` readings, finished, and a new ring.
     static func record(_ recorder: WebRingRecorder, samples: Int = 3) {
         recorder.press(by: 1)

@@ -9,7 +9,7 @@ import TiltdTestSupport
 
 /// The page's recording ring on the server: what a hold writes, when a
 /// recording ends, and what several viewers can do (docs/controls.md).
-@Suite struct WebRingRecorderTests {
+@Suite(.timeLimit(.minutes(2))) struct WebRingRecorderTests {
     /// A recorder into a fresh directory, and the ring fields it published.
     static func recorder(limit: Double = 45, keep: Int = WebRingRecorder.defaultKeep,
                          maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes,

@@ -5,7 +5,7 @@ import Testing
 /// docs/streaming.md documents what the server serves: every route a 404
 /// suggests has a row in its route table, and the section /tiltd.js cites
 /// exists.
-@Suite struct WebRoutesDocumentedTests {
+@Suite(.timeLimit(.minutes(2))) struct WebRoutesDocumentedTests {
     static let streaming = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/streaming.md")
 

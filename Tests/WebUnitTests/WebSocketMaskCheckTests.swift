@@ -4,7 +4,7 @@ import Testing
 
 /// The frame-header walk that finds an unmasked client frame
 /// (`WebSocketMaskCheck`), fed in every split.
-@Suite struct WebSocketMaskCheckTests {
+@Suite(.timeLimit(.minutes(2))) struct WebSocketMaskCheckTests {
     /// Frames with 7-bit, 16-bit and 64-bit lengths, masked (key 1 2 3 4).
     static func frame(length: Int, masked: Bool, lengthBytes: Int? = nil) -> [UInt8] {
         let mask: UInt8 = masked ? 0x80 : 0

@@ -5,7 +5,7 @@ import Testing
 
 /// The page's one mailbox: the newest state and the newest value of each
 /// channel, as a stream's reader takes them.
-@Suite struct WebStateFeedTests {
+@Suite(.timeLimit(.minutes(2))) struct WebStateFeedTests {
     static func state(_ seconds: Int64) -> KnobState {
         KnobState(tilt: TiltState(timestampNanoseconds: seconds * 1_000_000_000, roll: 0.25, pitch: -0.1,
                                   orientation: .normal))

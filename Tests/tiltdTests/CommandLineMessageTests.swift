@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-/// The command line's usage errors, refusals, clean stops and wording (issue 10).
-@Suite struct CommandLineMessageTests {
+/// The command line's usage errors, refusals, clean stops and wording.
+@Suite(.timeLimit(.minutes(5))) struct CommandLineMessageTests {
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     @Test func aMissingFileShowsTheReplayUsage() throws {
@@ -13,7 +13,7 @@ import TiltdTestSupport
         #expect(!r.stderr.contains("tiltd <subcommand>"))
     }
 
-    /// Issue 21: the usage showed `[<file>]`, as if replay could do without one.
+    /// The usage showed `[<file>]`, as if replay could do without one.
     @Test func theReplayUsageShowsTheFileRequired() throws {
         let help = try TiltdProcess.run(["replay", "--help"])
         #expect(help.stdout.contains("USAGE: tiltd replay [<options>] <file>\n"), "\(help.stdout)")
@@ -24,7 +24,7 @@ import TiltdTestSupport
         #expect(typo.status == 64 && typo.stderr.contains("Unknown option '--bogus'"), "\(typo.stderr)")
     }
 
-    /// Issue 21: usage errors began "Error:" (ArgumentParser's), failures
+    /// Usage errors began "Error:" (ArgumentParser's), failures
     /// "tiltd: error:" (the log's). Every error line now reads the same.
     static let failures: [(arguments: [String], status: Int32)] = [
         (["replay"], 64), (["nosuch"], 64), (["replay", "--bogus", "x"], 64), (["render", "--fps", "0", "x"], 64),
@@ -40,7 +40,7 @@ import TiltdTestSupport
         #expect(!r.stderr.contains("Error:"), "\(r.stderr)")
     }
 
-    /// Issue 21: `--shake-band` and `--gyro-time-constant` showed two
+    /// `--shake-band` and `--gyro-time-constant` showed two
     /// defaults (one in the text, one ArgumentParser's). At most one each.
     @Test(arguments: ["run", "replay", "render", "record", "serve", "list", "levels", "draw", "monitor"])
     func everyOptionShowsAtMostOneDefault(command: String) throws {

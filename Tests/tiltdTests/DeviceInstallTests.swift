@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite struct DeviceInstallTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceInstallTests {
     static let rules = TiltdProcess.repositoryRoot.appendingPathComponent("udev/70-tiltd.rules")
 
     /// The rule's RUN+= command, run on a fake sysfs device directory, makes
@@ -72,7 +72,7 @@ import TiltdTestSupport
         return unit
     }
 
-    /// Issue 21, item 17: `systemd-analyze security` rates the unit 2.5 or
+    /// `systemd-analyze security` rates the unit 2.5 or
     /// better (it was 6.0), and `systemd-analyze verify` accepts it.
     @Test func unitIsHardenedAndValid() throws {
         try DeviceTestSupport.require("/usr/bin/systemd-analyze")

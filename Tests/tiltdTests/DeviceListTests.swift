@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite struct DeviceListTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceListTests {
     @Test func listsEveryAccelerometerWithItsCalibrationAndChoosesTheDisplay() throws {
         let result = try DeviceTestSupport.tiltd(["list"], devices: ["display-base.umockdev"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -63,7 +63,7 @@ import TiltdTestSupport
         #expect(result.stderr.contains("--uri ip:HOST"))
     }
 
-    /// Issue 21: `list --json` printed nothing with no device, and the
+    /// `list --json` printed nothing with no device, and the
     /// message named neither game pads nor a way to try tiltd without one.
     @Test func withNoDeviceJSONIsAnEmptyArrayAndTheMessageSaysWhatElseToTry() throws {
         try DeviceTestSupport.require("/usr/bin/umockdev-run")

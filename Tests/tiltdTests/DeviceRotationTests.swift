@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// `--source rotation`: an HID hub's own fused quaternion, its convention
 /// checked against the accelerometer at start, with a fallback that says why.
-@Suite struct DeviceRotationTests {
+@Suite(.timeLimit(.minutes(5))) struct DeviceRotationTests {
     @Test func listShowsTheHubsRotation() throws {
         let result = try DeviceTestSupport.tiltd(["list", "--json"], devices: ["hid-rotation.umockdev"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -68,7 +68,7 @@ import TiltdTestSupport
         return url
     }
 
-    /// Issue 22 item 4: a hub's quaternion that agrees with the accelerometer
+    /// A hub's quaternion that agrees with the accelerometer
     /// within 15° at rest is the hub's own fusion, and is used as it is (the
     /// angles follow the hub, not the accelerometer); beyond 15° it is not.
     @Test(arguments: [4.0, 12.0, 20.0])

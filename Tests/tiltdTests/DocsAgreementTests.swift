@@ -3,10 +3,10 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-/// The docs say what the program does (issue 10: "232 states" where render
+/// The docs say what the program does ("232 states" where render
 /// printed 222, `# mode: buffered` where traces hold `buffer`, `--units`
 /// listed for `run`, "errors are one line" for usage errors of three).
-@Suite struct DocsAgreementTests {
+@Suite(.timeLimit(.minutes(5))) struct DocsAgreementTests {
     static func read(_ path: String) throws -> String {
         try String(contentsOf: TiltdProcess.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
     }
@@ -74,7 +74,7 @@ import TiltdTestSupport
     }
 
     /// The demo leads with a recording whose shines visibly turn and fade
-    /// (issue 10: it replayed a recording that stays within ±20°).
+    /// (it replayed a recording that stays within ±20°).
     @Test func theDemoLeadsWithARecordingThatTiltsFarEnoughToSee() throws {
         let script = try Self.read("scripts/main.sh")
         let first = try #require(script.split(separator: "\n").first { $0.hasPrefix("replay_and_render ") })
@@ -94,7 +94,7 @@ import TiltdTestSupport
         #expect(script.contains("look at out/sweep/contact-sheet.png"))
     }
 
-    /// Issue 21: main.sh called the NGIMU contact sheet's 6.7 s "10 s" (the
+    /// Main.sh called the NGIMU contact sheet's 6.7 s "10 s" (the
     /// recording's length; a render spans its first state to its last).
     @Test func theDemoSaysHowLongTheRealRecordingsSheetSpans() throws {
         let script = try Self.read("scripts/main.sh")
@@ -119,7 +119,7 @@ import TiltdTestSupport
         #expect(span < 9, "the states span the whole recording now: say so in main.sh")
     }
 
-    /// Issue 21: docs/levels.md cited ../shared/CONTROLS.md, outside the
+    /// Docs/levels.md cited ../shared/CONTROLS.md, outside the
     /// repository. Every relative link and path in the docs stays inside.
     @Test func docsCiteOnlyFilesInTheRepository() throws {
         let root = TiltdProcess.repositoryRoot.standardizedFileURL.path

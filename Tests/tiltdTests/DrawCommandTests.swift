@@ -5,8 +5,8 @@ import Testing
 import TiltdTestSupport
 
 /// `tiltd draw` end to end, through the built binary: image bounds and the
-/// pixel checks of issues 13 and 14 (CONTROLS.md).
-@Suite struct DrawCommandTests {
+/// pixel checks (CONTROLS.md).
+@Suite(.timeLimit(.minutes(5))) struct DrawCommandTests {
     static func temporaryDirectory(_ name: String) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tiltd-draw-\(name)-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -3,10 +3,10 @@ import Foundation
 import Motion
 import Testing
 
-/// Only the command line spells options (issue 23): library code, its
+/// Only the command line spells options: library code, its
 /// strings and its comments name settings by type (`Setting.listen`), so a
 /// renamed option is renamed in one place.
-@Suite struct LibraryFlagTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryFlagTests {
     /// The command-line layer, where options are spelt.
     static let commandLine: Set<String> = ["tiltd", "tiltd-run", "Commands"]
 

@@ -3,8 +3,8 @@ import Testing
 import TiltdTestSupport
 
 /// What Package.swift asks of the system, checked without building.
-@Suite struct PackageFlagsTests {
-    /// Issue 21: every build warned "prohibited flag(s): -D_REENTRANT,
+@Suite(.timeLimit(.minutes(5))) struct PackageFlagsTests {
+    /// Every build warned "prohibited flag(s): -D_REENTRANT,
     /// -pthread": libpulse.pc's flags, which SwiftPM refuses from a system
     /// library's pkg-config. Each pkgConfig the manifest names gives only
     /// flags SwiftPM takes (-I, -L, -l).

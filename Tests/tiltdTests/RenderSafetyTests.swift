@@ -4,10 +4,10 @@ import Knob
 import Testing
 import TiltdTestSupport
 
-/// `tiltd render`'s limits and file safety (issue 10): the frame limit,
+/// `tiltd render`'s limits and file safety: the frame limit,
 /// whole files on SIGINT/SIGTERM, earlier frames, output paths checked
 /// before the first frame, contact-sheet options.
-@Suite struct RenderSafetyTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderSafetyTests {
     static let recording = RenderCommandTests.recording
 
     /// A fresh, empty temporary directory.
@@ -109,7 +109,7 @@ import TiltdTestSupport
         #expect(Self.names(dir).contains("notes.txt"))
     }
 
-    /// Issue 21 item 7: `--out x` crashed (SIGILL in Foundation), and a
+    /// `--out x` crashed (SIGILL in Foundation), and a
     /// contact sheet at `--out` was refused only after every frame.
     @Test func aOneCharacterOutRendersAndASheetAtOutIsRefusedFirst() throws {
         let dir = try Self.directory("short")
@@ -129,7 +129,7 @@ import TiltdTestSupport
         #expect(!FileManager.default.fileExists(atPath: clash.path))
     }
 
-    /// Issue 21: a y4m --out in a missing folder was checked as creatable,
+    /// A y4m --out in a missing folder was checked as creatable,
     /// then could not be opened. Its folder must exist (README, "Output
     /// paths"): refused before anything is written, naming the folder.
     @Test func aY4MFileInAMissingFolderIsRefusedFirst() throws {

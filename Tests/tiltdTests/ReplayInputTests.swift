@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-/// `tiltd replay`'s input (issue 10): bounded reading, standard input,
+/// `tiltd replay`'s input: bounded reading, standard input,
 /// Int64 timestamps, escaped control bytes, negative option values.
-@Suite struct ReplayInputTests {
+@Suite(.timeLimit(.minutes(5))) struct ReplayInputTests {
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     static func file(_ name: String, _ bytes: [UInt8]) throws -> URL {

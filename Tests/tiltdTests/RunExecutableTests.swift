@@ -3,10 +3,10 @@ import Glibc
 import Testing
 import TiltdTestSupport
 
-/// `tiltd run` as its own executable (issue 16): `tiltd` execs `tiltd-run`
+/// `tiltd run` as its own executable: `tiltd` execs `tiltd-run`
 /// beside it for `run` and the default command, keeping the pid, the
 /// output and the exit status; without it, `run` runs in `tiltd` as before.
-@Suite struct RunExecutableTests {
+@Suite(.timeLimit(.minutes(5))) struct RunExecutableTests {
     /// Shared libraries the daemon must not map: Foundation (the whole or
     /// its internationalization) and its ICU, and what only `serve`,
     /// `levels`, `render` and `draw` use. System ICU (`libicuuc`,

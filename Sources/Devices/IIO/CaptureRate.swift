@@ -38,7 +38,7 @@ public enum CaptureRate {
         }
     }
 
-    /// The least rate worth fusing at, Hz (issue 11).
+    /// The least rate worth fusing at, Hz.
     public static let fusionMinimumHertz = 100.0
 
     /// The fastest tiltd polls a device that has no `sampling_frequency`
