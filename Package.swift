@@ -252,6 +252,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "DSUTests", dependencies: ["DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport"]),
+        // The DSU server on loopback UDP sockets (system tier).
+        .testTarget(name: "DSUServerTests", dependencies: ["DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport"]),
         // Two tiers (scripts/test.sh): the system tier is tiltdTests,
         // BusTests, WebTests, LevelsTests and DaemonSystemTests (they start
         // tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg); every

@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # The system tier's test targets (they spawn processes, open sockets, start
 # servers); any other test target is unit tier.
-system_targets=(tiltdTests BusTests WebTests LevelsTests DaemonSystemTests DSUTests StateSocketTests)
+system_targets=(tiltdTests BusTests WebTests LevelsTests DaemonSystemTests DSUServerTests StateSocketTests)
 unit_targets=()
 for dir in Tests/*Tests; do
     name=${dir#Tests/}

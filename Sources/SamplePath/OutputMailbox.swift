@@ -72,6 +72,10 @@ final class OutputMailbox: @unchecked Sendable {
         wake.deallocate()
     }
 
+    /// Offers dropped for want of room, since the start.
+    var droppedTotal: Int { dropped.load(ordering: .relaxed) }
+    private let dropped = Atomic<Int>(0)
+
     /// Whether a write has failed (nothing more will be written).
     var hasFailed: Bool { queue.withLock { $0.failed } }
 
@@ -99,6 +103,7 @@ final class OutputMailbox: @unchecked Sendable {
             if dropped > 0 { report(.droppingEnded(count: dropped)) }
             return true
         case .dropped(let first):
+            dropped.add(1, ordering: .relaxed)
             if first { report(.droppingStarted) }
             return false
         case .refused:

@@ -2,9 +2,9 @@ import Glibc
 import Motion
 import Platform
 
-/// The one rule for every path tiltd writes (`record --out`, `run --record`,
-/// `render --out` and `--contact-sheet`, `draw --out`, `serve --record-dir`,
-/// the `--listen` socket): tiltd creates the file or the folder you name,
+/// The one rule for every path tiltd writes (`Setting.out` of record, render
+/// and draw, `Setting.record`, `Setting.contactSheet`, `Setting.recordDir`,
+/// the `Setting.listen` socket): tiltd creates the file or the folder you name,
 /// never a folder above it. Each path is checked before anything is opened
 /// (a device, a recording, a server), so a typo fails at once, naming the
 /// option, the path and what to do, instead of after capture has begun or

@@ -6,7 +6,7 @@ import Platform
 
 /// Writes states to standard output as JSON Lines (`KnobState.appendJSONLine`).
 ///
-/// Live (`flushEachLine`: `run`, `replay --realtime`), each line goes to a
+/// Live (`flushEachLine`: `run`, a replay paced by `Setting.realtime`), each line goes to a
 /// mailbox written by a thread of its own (`OutputMailbox`): the producer
 /// never waits on standard output's reader, so a pipe nobody reads (`|
 /// less`, a terminal's Ctrl-S) stalls no other consumer and no signal.
@@ -48,6 +48,8 @@ public final class StdoutSink: StateSink {
     public private(set) var failure: ReportedFailure?
     /// The service that ends the run when writing fails.
     public let watch: FailureWatch
+    /// Lines live output dropped because its reader was behind, since the start.
+    public var droppedLines: Int { mailbox?.droppedTotal ?? 0 }
 
     /// - Parameters:
     ///   - flushEachLine: write every line as soon as it is emitted, from a

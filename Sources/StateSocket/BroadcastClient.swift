@@ -56,7 +56,10 @@ final class BroadcastClient: ChannelInboundHandler {
 
     /// A client that shut down its writing side is still a reader.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? ChannelEvent, event == .inputClosed { return }
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            broadcaster.noteHalfClosed()
+            return
+        }
         context.fireUserInboundEventTriggered(event)
     }
 

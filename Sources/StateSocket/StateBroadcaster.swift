@@ -35,6 +35,8 @@ final class StateBroadcaster: @unchecked Sendable {
     private let fanout = Mutex(Fanout())
     private let clientTotal = Atomic<Int>(0)
     private let refusal: ByteBuffer
+    /// Clients that shut down their writing side and were kept as readers.
+    private let halfClosed = Atomic<Int>(0)
 
     private struct Fanout {
         var clients: [ClientLink] = []
@@ -69,6 +71,12 @@ final class StateBroadcaster: @unchecked Sendable {
     var clientCount: Int { clientTotal.load(ordering: .relaxed) }
 
     /// Clients whose lines wait on NIO (a hand-off not yet written).
+    /// A client shut down its writing side (on the event loop); it stays a reader.
+    func noteHalfClosed() { halfClosed.add(1, ordering: .relaxed) }
+
+    /// How many clients have half-closed so far (for tests).
+    var clientsHalfClosed: Int { halfClosed.load(ordering: .relaxed) }
+
     var clientsWaitingOnHandOff: Int {
         fanout.withLock { $0.clients.count { $0.stalledSince != nil } }
     }

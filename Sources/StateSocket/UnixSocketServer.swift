@@ -173,6 +173,9 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     /// take (their newer states coalesce meanwhile); for tests.
     package var clientsWaitingOnHandOff: Int { broadcaster.clientsWaitingOnHandOff }
 
+    /// How many clients have shut down their writing side so far (for tests).
+    package var clientsHalfClosed: Int { broadcaster.clientsHalfClosed }
+
     public func emit(_ state: KnobState) {
         broadcaster.emit(state)
     }

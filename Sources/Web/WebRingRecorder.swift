@@ -69,7 +69,7 @@ public final class WebRingRecorder: Sendable {
     }
 
     let shared: Mutex<Shared>
-    private let start = ContinuousClock.now
+    private let clock: WebRingClock
     private let publish: @Sendable (String) -> Void
     private let logger: Logger
     /// Held while pruning, so that two prunes never race.
@@ -83,9 +83,12 @@ public final class WebRingRecorder: Sendable {
     ///   - header: the trace header (the source's metadata); a gyro header
     ///     is added when the readings carry rates and it has none.
     ///   - publish: called with the ring's JSON after every change (the page's `ring` channel).
+    ///   - clock: the ring's time and the timer that ends a hold at the limit (tests pass their own).
     public init(directory: String, limitSeconds: Double, keep: Int = defaultKeep,
                 maximumMebibytes: Int = defaultMaximumMebibytes, header: TraceHeader, logger: Logger,
+                clock: WebRingClock = .system(),
                 publish: @escaping @Sendable (String) -> Void) {
+        self.clock = clock
         self.directory = directory
         self.limitSeconds = limitSeconds
         cap = WebRecordingDirectory(path: directory, keep: max(1, keep), maximumBytes: Int64(max(1, maximumMebibytes)) << 20)
@@ -96,7 +99,7 @@ public final class WebRingRecorder: Sendable {
     }
 
     /// Seconds on the ring's clock.
-    var nowSeconds: Double { (ContinuousClock.now - start) / .seconds(1) }
+    var nowSeconds: Double { clock.now() / .seconds(1) }
 
     /// A viewer presses the ring: a new hold starts unless the ring is
     /// held, complete, finished or out of holds.
@@ -115,12 +118,8 @@ public final class WebRingRecorder: Sendable {
             return true
         }
         guard let deadline else { return }
-        // The limit ends the hold on time even when no reading arrives. An
-        // event-loop timer, not a sleeping task: Swift's cooperative pool is
-        // two threads on a two-core machine and a task's wake-up can wait
-        // behind whatever holds them.
-        let delay = TimeAmount.nanoseconds(Int64(max(0, deadline - nowSeconds) * 1e9))
-        MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: delay) { [self, generation] in
+        // The limit ends the hold on time even when no reading arrives.
+        clock.schedule(.nanoseconds(Int64(max(0, deadline - nowSeconds) * 1e9))) { [self, generation] in
             tick(generation: generation)
         }
     }
@@ -247,5 +246,30 @@ public final class WebRingRecorder: Sendable {
             to keep the newest \(cap.keep) within \(cap.maximumBytes >> 20) MiB (\(Setting.recordKeep), \(Setting.recordMaxMib)): \
             \(removed.joined(separator: ", "))
             """)
+    }
+}
+
+/// The ring's time since it was made, and a timer: the system's, or a
+/// test's own.
+public struct WebRingClock: Sendable {
+    /// Time since the ring was made.
+    public var now: @Sendable () -> Duration
+    /// Runs the action once the delay has passed (any thread).
+    public var schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
+
+    public init(now: @escaping @Sendable () -> Duration,
+                schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void) {
+        self.now = now
+        self.schedule = schedule
+    }
+
+    /// The continuous clock, and an event-loop timer rather than a sleeping
+    /// task: Swift's cooperative pool is two threads on a two-core machine,
+    /// and a task's wake-up can wait behind whatever holds them.
+    public static func system() -> WebRingClock {
+        let start = ContinuousClock.now
+        return WebRingClock(now: { ContinuousClock.now - start }, schedule: { delay, action in
+            MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: TimeAmount(delay)) { action() }
+        })
     }
 }

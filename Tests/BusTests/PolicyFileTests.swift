@@ -4,7 +4,7 @@ import Testing
 
 /// dbus/net.tiltd.Tilt.conf on a private bus configured like Debian's system
 /// bus (owning denied, method calls denied unless a policy allows them).
-@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")), .timeLimit(.minutes(15)))
 struct PolicyFileTests {
     static let policy = ChildProcess.repositoryRoot.appendingPathComponent("dbus/net.tiltd.Tilt.conf")
 

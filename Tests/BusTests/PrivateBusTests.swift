@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// The tests' private dbus-daemon outlives the moment it is started by a
 /// whole test: it must hold none of the test process's descriptors.
-@Suite(.enabled(if: PrivateBus.available), .timeLimit(.minutes(5))) struct PrivateBusTests {
+@Suite(.enabled(if: PrivateBus.available), .timeLimit(.minutes(15))) struct PrivateBusTests {
     @Test func theDaemonInheritsNoneOfTheTestProcesssDescriptors() throws {
         let leaky = try InheritableDescriptor()
         #expect(leaky.isInheritable)

@@ -5,7 +5,7 @@ import TiltdTestSupport
 /// `--session` without DBUS_SESSION_BUS_ADDRESS: sd-bus said only "No medium
 /// found". The message names the unset variable, where it looked instead
 /// and what to do.
-@Suite(.timeLimit(.minutes(2))) struct SessionBusAddressTests {
+@Suite(.timeLimit(.minutes(15))) struct SessionBusAddressTests {
     static func monitor(unsetting variables: [String], environment: [String: String] = [:]) throws -> TiltdProcess.Result {
         try TiltdProcess.execute(URL(fileURLWithPath: "/usr/bin/env"),
                                  variables.flatMap { ["-u", $0] } + [TiltdProcess.binary.path, "monitor", "--session"],

@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// TiltService on a private bus, with Python (Gio) clients in other processes.
-@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")), .timeLimit(.minutes(15)))
 struct TiltServiceTests {
     /// The claim counts the service reported, in order.
     final class ClaimLog: Sendable {

@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// `tiltd run --dbus session` on a umockdev buffered accelerometer and a
 /// private bus: what busctl and a Python client see of it.
-@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: PrivateBus.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")), .timeLimit(.minutes(15)))
 struct TiltdDBusTests {
     /// Starts tiltd on `bus` and waits until it owns net.tiltd.Tilt.
     static func startTiltd(on bus: PrivateBus, device: String = "buffered.umockdev",

@@ -6,7 +6,7 @@ import Testing
 
 /// `tiltd monitor --session --json` against a TiltService that starts after
 /// it, stops and starts again.
-@Suite(.enabled(if: PrivateBus.available), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: PrivateBus.available), .timeLimit(.minutes(15)))
 struct TiltdMonitorTests {
     @Test func monitorPrintsChangesAndSurvivesARestart() async throws {
         let bus = try PrivateBus()

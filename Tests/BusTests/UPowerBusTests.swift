@@ -8,7 +8,7 @@ import TiltdTestSupport
 
 /// `UPowerBattery` and the DSU server's slot 0 against a fake UPower on a
 /// private bus (the battery from UPower when it has one, else n/a).
-@Suite(.enabled(if: FakeUPower.missing == nil, Comment(rawValue: FakeUPower.missing ?? "")), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: FakeUPower.missing == nil, Comment(rawValue: FakeUPower.missing ?? "")), .timeLimit(.minutes(15)))
 struct UPowerBusTests {
     /// The readings a watch handed over, in order.
     final class Readings: Sendable {

@@ -10,7 +10,7 @@ import TiltdTestSupport
 /// The capture run in this process, against a umockdev accelerometer that
 /// iiod serves on loopback: samples through the sample path to a sink, the
 /// trace, the count limit, and a device that cannot be opened.
-@Suite(.timeLimit(.minutes(5))) struct DeviceRunTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceRunTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/iiod")))
     func samplesReachTheSinkAndTheTraceUntilTheCount() async throws {
         let iiod = try IiodServer(device: "buffered.umockdev", script: "steady.script")
@@ -46,7 +46,7 @@ import TiltdTestSupport
 
     /// `--duration` ends the run on the run's clock (no device needed: it is
     /// opened on demand, and nobody asks).
-    @Test(.timeLimit(.minutes(1))) func theDurationEndsTheRunOnItsClock() async throws {
+    @Test(.timeLimit(.minutes(15))) func theDurationEndsTheRunOnItsClock() async throws {
         let clock = ManualClock()
         let run = DeviceRun(capture: CaptureConfiguration(uri: "ip:127.0.0.1:1"), sampleRun: nil, duration: 5,
                             openAtStart: false, version: "test", logger: LogCapture().logger, clock: clock)

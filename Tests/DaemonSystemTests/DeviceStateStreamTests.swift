@@ -9,7 +9,7 @@ import TiltdTestSupport
 /// `tiltd run`'s wiring in this process, against a umockdev accelerometer
 /// that iiod serves on loopback: with `--on-demand` the device opens for the
 /// first socket client, which gets every state until the count ends the run.
-@Suite(.timeLimit(.minutes(5))) struct DeviceStateStreamTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceStateStreamTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/iiod")))
     func aSocketClientOpensTheDeviceAndGetsTheStatesUntilTheCount() async throws {
         let iiod = try IiodServer(device: "buffered.umockdev", script: "steady.script")

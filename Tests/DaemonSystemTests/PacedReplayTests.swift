@@ -9,7 +9,7 @@ import Testing
 import TiltdTestSupport
 
 /// Real-time pacing, and a replay run as a service of the lifecycle.
-@Suite(.timeLimit(.minutes(5))) struct PacedReplayTests {
+@Suite(.timeLimit(.minutes(15))) struct PacedReplayTests {
     /// 0.3 s of readings at 100 Hz rolling slowly, so every reading passes the gate.
     static func rolling(_ count: Int = 31) -> [Reading] {
         (0..<count).map { index in

@@ -7,7 +7,7 @@ import TiltdTestSupport
 
 /// `tiltd replay`'s run in-process: the file is opened (or refused) at once,
 /// and a paced replay serves its states on the `--listen` socket.
-@Suite(.timeLimit(.minutes(5))) struct ReplayRunTests {
+@Suite(.timeLimit(.minutes(15))) struct ReplayRunTests {
     @Test func aMissingFileFailsBeforeAnythingRuns() {
         #expect(throws: (any Error).self) {
             try ReplayRun(path: "/nonexistent/t.trace", units: .metresPerSecondSquared, gyroUnits: .radiansPerSecond,

@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// nothing else: a descriptor the test process holds without close-on-exec
 /// (SwiftNIO's accepted connections are such) must not stay open in them, or
 /// a server's close of that connection never reaches its client.
-@Suite(.timeLimit(.minutes(5))) struct ExternalProgramTests {
+@Suite(.timeLimit(.minutes(15))) struct ExternalProgramTests {
     @Test func aStartedProgramDoesNotInheritTheTestProcesssDescriptors() throws {
         let leaky = try InheritableDescriptor()
         #expect(leaky.isInheritable)

@@ -4,7 +4,7 @@ import Testing
 
 /// Level files whose headers or times are extreme: a header never sizes an allocation, a time is refused before a
 /// real-time replay would wait for it, and audio below 144 Hz has levels.
-@Suite(.timeLimit(.minutes(5))) struct LevelFileBoundsTests {
+@Suite(.timeLimit(.minutes(15))) struct LevelFileBoundsTests {
     /// A 16-bit PCM WAV file's bytes, its header saying `channels` and
     /// `rateHertz` whatever they are, with `frames` frames of `sample`.
     static func wav(channels: Int, rateHertz: UInt32, frames: Int, sample: Int16) -> Data {

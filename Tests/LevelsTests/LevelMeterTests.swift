@@ -8,7 +8,7 @@ import TiltdTestSupport
 ///
 /// Response times are counted in updates (1/144 s of audio each), not in
 /// wall-clock time, so a loaded machine cannot fail them: 72 updates = 0.5 s.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct LevelMeterTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct LevelMeterTests {
     static let halfSecondOfUpdates = LevelMeter.defaultUpdatesPerSecond / 2
 
     /// Starts a meter on `server` that records every event.

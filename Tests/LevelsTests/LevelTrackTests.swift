@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Level files: WAV through libsndfile (per 1/144 s window) and levels JSON Lines.
-@Suite(.timeLimit(.minutes(5))) struct LevelTrackTests {
+@Suite(.timeLimit(.minutes(15))) struct LevelTrackTests {
     /// A 0.5-peak sine's mean square is 0.125: 10·log10(0.125) = −9.03 dB → 0.8495.
     static let halfScaleSineLevel = 1 + 10 * log10(0.125) / 60
 

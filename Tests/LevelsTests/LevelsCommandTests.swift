@@ -4,7 +4,7 @@ import Testing
 import TiltdTestSupport
 
 /// `tiltd levels` end to end, as a user runs it.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct LevelsCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct LevelsCommandTests {
     /// The `tiltd` binary beside the test bundle (swift build links it there).
     static var tiltd: String {
         let beside = Bundle.main.bundleURL.appendingPathComponent("tiltd").path

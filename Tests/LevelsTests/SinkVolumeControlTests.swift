@@ -5,7 +5,7 @@ import TiltdTestSupport
 
 /// The default sink's volume both ways against a real server: set through
 /// the library and seen by `pactl`; set by `pactl` and seen by the subscription.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct SinkVolumeControlTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct SinkVolumeControlTests {
     /// libpulse volumes are integers of 1/65536: fractions match to one step.
     static let tolerance = 1.0 / 65536
 

@@ -7,7 +7,7 @@ import TiltdTestSupport
 
 /// `--listen unix:PATH`, `--socket-group`, `--count` and `--duration`,
 /// checked before anything listens or opens.
-@Suite(.timeLimit(.minutes(5))) struct ListenSettingsTests {
+@Suite(.timeLimit(.minutes(15))) struct ListenSettingsTests {
     @Test func unixAddressesAreParsed() throws {
         #expect(try ListenAddress(parsing: "unix:/run/tiltd/tiltd.sock") == ListenAddress(path: "/run/tiltd/tiltd.sock"))
         #expect(throws: SettingError(

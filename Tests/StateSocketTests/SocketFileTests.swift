@@ -6,7 +6,7 @@ import TiltdTestSupport
 
 /// The socket file: mode, a stale file replaced, a live one or a non-socket
 /// left alone with a clear error.
-@Suite(.timeLimit(.minutes(5))) struct SocketFileTests {
+@Suite(.timeLimit(.minutes(15))) struct SocketFileTests {
     @Test func socketIsCreatedMode0660() throws {
         let dir = try TestPaths.temporaryDirectory()
         let server = try UnixSocketServer(path: dir + "/s.sock")

@@ -6,7 +6,7 @@ import TiltdTestSupport
 
 /// The client limit: what it refuses, what it logs, and that connections
 /// which never read cannot lock real readers out.
-@Suite(.timeLimit(.minutes(5))) struct SocketLimitTests {
+@Suite(.timeLimit(.minutes(15))) struct SocketLimitTests {
     @Test func sixtyFourIdleConnectionsDoNotLockOutARealClient() async throws {
         try await TestThreadExecutor.offPool {
             let dir = try TestPaths.temporaryDirectory()

@@ -7,7 +7,7 @@ import TiltdTestSupport
 
 /// `--on-demand`: the device is open exactly while socket clients are
 /// connected; the release grace runs on a test clock.
-@Suite(.timeLimit(.minutes(1))) struct SocketOnDemandTests {
+@Suite(.timeLimit(.minutes(15))) struct SocketOnDemandTests {
     /// Records open/close calls in order ("failed" for an open that threw).
     final class FakeDevice: Sendable {
         let calls = NewestValue<[String]>([])

@@ -9,7 +9,7 @@ import Web
 
 /// `tiltd serve`'s configuration, checked before anything opens or
 /// listens, and its run's failures at start.
-@Suite(.timeLimit(.minutes(5))) struct ServeConfigurationTests {
+@Suite(.timeLimit(.minutes(15))) struct ServeConfigurationTests {
     static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
     static let replay = ServeConfiguration.Source.replay(path: recording, loop: false, units: .metresPerSecondSquared,
                                                          gyroUnits: .radiansPerSecond)

@@ -7,7 +7,7 @@ import Web
 
 /// The attacks against an in-process server, each bounded: while
 /// it runs `/healthz` answers within 1 s, and afterwards the server accepts.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebAttackTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebAttackTests {
     /// Probes `/healthz` until `done` says stop; returns the probes that got
     /// no 200 within 1 s.
     static func probeHealth(port: UInt16, while running: () -> Bool) -> [String] {

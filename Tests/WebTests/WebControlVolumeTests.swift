@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// server the test starts (a null sink on a private runtime folder): the
 /// page's input sets the default sink's volume, `pactl` changes move the
 /// slider, and without the flag input is refused.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebControlVolumeTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebControlVolumeTests {
     /// `pactl get-sink-volume test`'s first channel as a fraction.
     static func sinkVolume(_ pulse: PulseTestServer) throws -> Double? {
         let out = try pulse.pactl(["get-sink-volume", "test"]).stdout

@@ -9,7 +9,7 @@ import TiltdTestSupport
 /// The page's controls in headless Chromium against the built `tiltd
 /// serve`, pressed with real mouse events over the DevTools protocol
 /// (`WebDevTools`), so the page's own pointer and slider handlers run.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebControlsBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebControlsBrowserTests {
     /// A replayable trace of `seconds` at 100 Hz: the device lying almost
     /// flat with a slow small wobble, so states keep coming and both shines
     /// stay nearly fully opaque.

@@ -8,7 +8,7 @@ import TiltdTestSupport
 
 /// The controls' server side over real sockets: who may set the light, and
 /// which recordings can be downloaded.
-@Suite(.timeLimit(.minutes(5))) struct WebControlsServerTests {
+@Suite(.timeLimit(.minutes(15))) struct WebControlsServerTests {
     /// A server whose page has the light's sliders (live or not) and a ring recording into a fresh directory.
     static func withControls(interactive: Bool,
                              _ body: @escaping @Sendable (WebServer, UInt16, WebPageControls) throws -> Void) async throws {

@@ -8,7 +8,7 @@ import Web
 /// descriptors: the default cap keeps room so /healthz never waits, and past
 /// an explicit cap the listener stops accepting before the descriptors run
 /// out (the runtime traps without one) and accepts again once clients leave.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebFileLimitTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebFileLimitTests {
     static let sweep = WebServeProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     static func flood(port: UInt16, count: Int) -> [WebTestClient] {

@@ -7,7 +7,7 @@ import Web
 /// Input on `/ws` against an in-process server: refused unless a control
 /// is enabled, applied when it is, closed past the rate limit; and the
 /// channels beside the states reach both streams.
-@Suite(.timeLimit(.minutes(5))) struct WebInputServerTests {
+@Suite(.timeLimit(.minutes(15))) struct WebInputServerTests {
     /// Values a control received, in order.
     final class Received: Sendable {
         private let values = Mutex<[Double]>([])

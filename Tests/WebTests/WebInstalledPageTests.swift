@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// The page's files are built into tiltd (Sources/Web/Page, `.embedInCode`):
 /// a copy of the binary alone in another directory, as `make install` puts
 /// it, serves the page and /tiltd.js byte for byte as the goldens say.
-@Suite(.timeLimit(.minutes(5))) struct WebInstalledPageTests {
+@Suite(.timeLimit(.minutes(15))) struct WebInstalledPageTests {
     @Test func aCopyOfTheBinaryAloneServesThePageAndTiltdJS() async throws {
         try await WebServerTests.offPool {
             let directory = try TestPaths.temporaryDirectory() + "/bin"

@@ -11,7 +11,7 @@ import TiltdTestSupport
 /// The page's LARSBar slider in headless Chromium against an in-process
 /// server: at a known state (levels, value, tilt) its canvas matches the
 /// rasterizer's `EQSliderPainter` image.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebLARSBarBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebLARSBarBrowserTests {
     /// The known state: the value, the two levels and the tilt.
     static let value = 0.75, left = 0.5, right = 0.85
     static let state = KnobState(tilt: TiltState(timestampNanoseconds: 0, roll: 0.3, pitch: -0.2, orientation: .normal))

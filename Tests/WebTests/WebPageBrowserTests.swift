@@ -7,7 +7,7 @@ import Web
 
 /// The page in headless Chromium against an in-process server fed by the
 /// test: the shines' CSS follows the streamed states.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebPageBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebPageBrowserTests {
     @Test(.enabled(if: WebBrowser.executable != nil))
     func shineTransformsFollowTheStreamedStates() async throws {
         let profile = try TestPaths.temporaryDirectory()

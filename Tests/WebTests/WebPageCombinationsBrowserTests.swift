@@ -14,7 +14,7 @@ import TiltdTestSupport
 /// control shown works: the slider's lights and value follow the channels
 /// and a press on it sends the volume, the ring takes a press, the light's
 /// slider sets the light.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebPageCombinationsBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebPageCombinationsBrowserTests {
     enum Slider: String, CaseIterable, Sendable { case none, display, interactive }
 
     struct Combination: Sendable, CustomTestStringConvertible {

@@ -11,7 +11,7 @@ import TiltdTestSupport
 /// filling the templates under Sources/Web/Page must not change a byte of
 /// what browsers get; a deliberate change of the page is recorded with
 /// RECORD_GOLDEN=1 and reviewed in the golden's diff.
-@Suite(.timeLimit(.minutes(5))) struct WebPageGoldenTests {
+@Suite(.timeLimit(.minutes(15))) struct WebPageGoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden/Page")
 

@@ -8,7 +8,7 @@ import TiltdTestSupport
 /// every combination of the page's options, the motion readout against
 /// `/state` while the browser has sensors of its own, and the page's words
 /// at 1000 px.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct WebServePageBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebServePageBrowserTests {
     /// Levels held at left 0.5 and right 0.85 (a JSON Lines level file of
     /// 2 s, which `tiltd serve` loops): at the slider's starting value 1 the
     /// lights lit are floor(40 · 0.5) = 20 and floor(40 · 0.85) = 34.

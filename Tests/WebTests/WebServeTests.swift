@@ -8,7 +8,7 @@ import TiltdTestSupport
 /// `tiltd serve --replay` end to end: the binary serves the rasterizer's
 /// layers, /state, /healthz, refuses writes and foreign origins, and headless
 /// Chromium shows the knob following the streamed states.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebServeTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebServeTests {
     static let sweep = WebServeProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     /// Starts `tiltd serve --port 0 --size 128 …` and returns it with the port it printed.

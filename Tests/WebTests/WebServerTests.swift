@@ -7,7 +7,7 @@ import Web
 
 /// `tiltd serve`'s HTTP side in-process: routes, read-only, HEAD, origin
 /// checks, the stream limit and the event stream's content.
-@Suite(.timeLimit(.minutes(5))) struct WebServerTests {
+@Suite(.timeLimit(.minutes(15))) struct WebServerTests {
     /// A 1×1 transparent PNG: these tests check routing, not pixels (the
     /// browser test serves the rasterizer's layers).
     static let tinyPNG = Data([

@@ -9,7 +9,7 @@ import Web
 
 /// The server as a swift-service-lifecycle `Service`: in a `ServiceGroup`,
 /// a graceful shutdown ends its live streams and its run.
-@Suite(.timeLimit(.minutes(5))) struct WebServiceTests {
+@Suite(.timeLimit(.minutes(15))) struct WebServiceTests {
     @Test func aGracefulShutdownEndsTheStreamsAndTheServer() async throws {
         let server = try WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: 0, sourceDescription: "service"),
                                    layers: WebLayerImages(basePNG: WebServerTests.tinyPNG, shinePNG: WebServerTests.tinyPNG, size: 1))

@@ -7,7 +7,7 @@ import Web
 /// streams. Its no-cors requests (`<img src=http://127.0.0.1:8046/events>`)
 /// carry no `Origin` but do carry `Sec-Fetch-Site`, and one client address
 /// can hold at most its share of the slots.
-@Suite(.timeLimit(.minutes(5))) struct WebStreamSourceTests {
+@Suite(.timeLimit(.minutes(15))) struct WebStreamSourceTests {
     @Test(arguments: ["cross-site", "same-site", "Cross-Site"])
     func aStreamAnotherSiteAsksForIsRefused(site: String) async throws {
         try await WebServerTests.withServer { server, port in

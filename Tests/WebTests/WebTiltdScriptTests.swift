@@ -6,7 +6,7 @@ import Web
 /// `/tiltd.js` in headless Chromium: tiltd's states as W3C
 /// `deviceorientation` and `devicemotion` events, checked on
 /// rotations whose angles are known.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebTiltdScriptTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct WebTiltdScriptTests {
     /// Loads /tiltd.js into a page of the in-process server and runs `body`.
     static func withScript(_ body: @escaping @Sendable (WebDevTools, WebDevTools.Page) throws -> Void) async throws {
         try await WebServerTests.withServer { _, port in

@@ -13,12 +13,13 @@ import TiltdTestSupport
     /// A recorder into a fresh directory, and the ring fields it published.
     static func recorder(limit: Double = 45, keep: Int = WebRingRecorder.defaultKeep,
                          maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes,
-                         in given: String? = nil) throws -> (WebRingRecorder, String, Published) {
+                         in given: String? = nil, clock: WebRingClock = .system()) throws -> (WebRingRecorder, String, Published) {
         let directory = try given ?? TestPaths.temporaryDirectory()
         let published = Published()
         let recorder = WebRingRecorder(directory: directory, limitSeconds: limit, keep: keep, maximumMebibytes: maximumMebibytes,
                                        header: TraceHeader(tiltdVersion: "test", extra: ["recorded-from": "test"]),
-                                       logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })) { json in
+                                       logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+                                       clock: clock) { json in
             published.texts.withLock { $0.append(json) }
         }
         return (recorder, directory, published)
@@ -57,13 +58,41 @@ import TiltdTestSupport
         #expect(recorder.ring.segments.count == 2 && !recorder.ring.isHeld)
     }
 
+    /// A clock the test moves, whose timers run when it passes their time.
+    final class SteppedClock: Sendable {
+        private struct State {
+            var now = Duration.zero
+            var timers: [(at: Duration, action: @Sendable () -> Void)] = []
+        }
+        private let state = Mutex(State())
+
+        var clock: WebRingClock {
+            WebRingClock(now: { [self] in state.withLock { $0.now } },
+                         schedule: { [self] delay, action in state.withLock { $0.timers.append(($0.now + delay, action)) } })
+        }
+
+        func advance(by step: Duration) {
+            let due = state.withLock { state -> [@Sendable () -> Void] in
+                state.now += step
+                let now = state.now
+                defer { state.timers.removeAll { $0.at <= now } }
+                return state.timers.filter { $0.at <= now }.map(\.action)
+            }
+            for action in due { action() }
+        }
+    }
+
     @Test func theLimitEndsARecordingOnTimeWithoutAnotherReading() throws {
-        let (recorder, directory, published) = try Self.recorder(limit: 0.3)
+        let stepped = SteppedClock()
+        let (recorder, directory, published) = try Self.recorder(limit: 0.3, clock: stepped.clock)
         recorder.press(by: 1)
         recorder.record(Self.reading(1))
         recorder.record(Self.reading(2))
-        // No more readings: the limit's timer completes the ring and names the file.
-        #expect(TestPaths.eventually(10) { !recorder.offered.isEmpty })
+        // No more readings: the limit's timer completes the ring and names the file, on time.
+        stepped.advance(by: .milliseconds(299))
+        #expect(recorder.offered.isEmpty && !recorder.ring.isComplete)
+        stepped.advance(by: .milliseconds(1))
+        #expect(!recorder.offered.isEmpty)
         #expect(recorder.ring.isComplete)
         #expect(abs(recorder.ring.total - 1) < 1e-12)
         let name = try #require(recorder.offered.last)

@@ -4,7 +4,7 @@ import Motion
 import Testing
 
 /// The command line's device options, checked before anything is opened.
-@Suite(.timeLimit(.minutes(5))) struct CaptureOptionsTests {
+@Suite(.timeLimit(.minutes(15))) struct CaptureOptionsTests {
     @Test(arguments: [
         ("usb", nil, CaptureSourceSetting.auto, nil, nil,
          "\(.uri) usb is not a libiio context URI: use local:, ip:HOST[:PORT], usb:BUS.DEV.INTF or serial:PORT"),

@@ -3,7 +3,7 @@ import Testing
 import TiltdTestSupport
 
 /// The command line's usage errors, refusals, clean stops and wording.
-@Suite(.timeLimit(.minutes(5))) struct CommandLineMessageTests {
+@Suite(.timeLimit(.minutes(15))) struct CommandLineMessageTests {
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     @Test func aMissingFileShowsTheReplayUsage() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct CommandLineTests {
+@Suite(.timeLimit(.minutes(15))) struct CommandLineTests {
     @Test func versionIsPrinted() throws {
         let result = try TiltdProcess.run(["--version"])
         #expect(result.status == 0)

@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// really send (SPEC §17): Cemu's request after every message, a server
 /// stalled by SIGSTOP under a client that renews every 3 s, squatters
 /// holding the client table, and a descriptor flood under `ulimit -n 64`.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct DSUClientBehaviourTests {
+@Suite(.serialized, .timeLimit(.minutes(15))) struct DSUClientBehaviourTests {
     static let dataType: UInt32 = 0x100002
     static let portsType: UInt32 = 0x100001
 

@@ -6,7 +6,7 @@ import TiltdTestSupport
 
 /// `tiltd replay --realtime --dsu` as a spawned process, read by the
 /// protocol-description client (TiltdTestSupport/DSUTestClient).
-@Suite(.timeLimit(.minutes(5))) struct DSUSystemTests {
+@Suite(.timeLimit(.minutes(15))) struct DSUSystemTests {
     @Test func aRealtimeReplayStreamsTheRecordingsSamplesAndSIGTERMClosesTheSocket() async throws {
         let recording = try DSUTestClient.longRecording()
         defer { try? FileManager.default.removeItem(atPath: recording) }

@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// it refuses connections before it runs out of descriptors (running out
 /// crashes libdispatch's worker monitor with SIGILL), says so in a few
 /// lines rather than one per connection, and serves again afterwards.
-@Suite(.timeLimit(.minutes(5))) struct DescriptorFloodTests {
+@Suite(.timeLimit(.minutes(15))) struct DescriptorFloodTests {
     /// A unix stream connection to `path`, or -1.
     static func connectUnix(_ path: String) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

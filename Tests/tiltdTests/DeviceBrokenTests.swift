@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceBrokenTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceBrokenTests {
     /// An accelerometer with an invalid mount matrix is skipped with a
     /// message naming it and the problem; the good one is still listed and read.
     @Test func brokenAccelerometerIsSkippedNotFatal() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceBufferRefusedTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceBufferRefusedTests {
     /// Scan elements but no /dev node: the buffer cannot be enabled. auto polls
     /// and says why in one line; --mode buffer fails with that reason.
     @Test func refusedBufferFallsBackInAutoAndFailsInBufferMode() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceBufferedTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceBufferedTests {
     @Test func statesCarryTheDeviceTimestamps() throws {
         let trace = DeviceTestSupport.temporaryFile("buffered.trace")
         defer { try? FileManager.default.removeItem(at: trace) }

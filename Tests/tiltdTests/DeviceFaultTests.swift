@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceFaultTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceFaultTests {
     /// The device vanishes mid-run and comes back (Tests/Fixtures/vanish.py
     /// drives a umockdev testbed, SPEC §6); tiltd reports it, keeps running,
     /// resumes, and the recording keeps every sample and marks the gap.

@@ -5,7 +5,7 @@ import TiltdTestSupport
 /// A sibling gyroscope captured through its own buffer and merged with the
 /// accelerometer's by device timestamp (sibling-buffered.umockdev, scripts
 /// from make-gyro-scripts.py), and a gyro buffer that dies mid-run.
-@Suite(.timeLimit(.minutes(5))) struct DeviceGyroBufferTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceGyroBufferTests {
     static func tiltd(_ arguments: [String], gyroScript: String) throws -> TiltdProcess.Result {
         try DeviceTestSupport.require("/usr/bin/umockdev-run")
         return try TiltdProcess.run(

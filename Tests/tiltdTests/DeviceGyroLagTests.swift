@@ -8,7 +8,7 @@ import TiltdTestSupport
 /// (sibling-accel-still.script). The merge must not fuse a rate that does
 /// not cover the accelerometer's sample: holding the twitch's last rate
 /// through the stall would turn the output by about 14° though nothing moved.
-@Suite(.timeLimit(.minutes(5))) struct DeviceGyroLagTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceGyroLagTests {
     static func tiltd(_ arguments: [String]) throws -> TiltdProcess.Result {
         try DeviceTestSupport.require("/usr/bin/umockdev-run")
         return try TiltdProcess.run(

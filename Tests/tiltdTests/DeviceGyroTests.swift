@@ -5,7 +5,7 @@ import TiltdTestSupport
 /// Gyroscopes under umockdev: pairing (same device, sibling, HID hub), the
 /// shared-scan capture of a combined IMU with scripted motion, a gyro that
 /// cannot be read, and `--no-gyro`.
-@Suite(.timeLimit(.minutes(5))) struct DeviceGyroTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceGyroTests {
     /// The roll make-gyro-scripts.py scripted at device time `t` (seconds).
     static func scriptedRoll(_ t: Double) -> Double {
         let s = t - 1000

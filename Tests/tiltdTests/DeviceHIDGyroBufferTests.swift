@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// `accel_3d-dev0` and `gyro_3d-dev1`) and merged by device timestamp, with
 /// `dev_rotation` beside them; the scripts (hid-accel.script,
 /// hid-gyro.script) carry the scripted motion of combined-imu.script.
-@Suite(.timeLimit(.minutes(5))) struct DeviceHIDGyroBufferTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceHIDGyroBufferTests {
     @Test func hubGyroBufferIsPairedMergedAndFusedFollowsTheScriptedMotion() throws {
         try DeviceTestSupport.require("/usr/bin/umockdev-run")
         let trace = DeviceTestSupport.temporaryFile("hid-buffered.trace")

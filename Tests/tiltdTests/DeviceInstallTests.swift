@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceInstallTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceInstallTests {
     static let rules = TiltdProcess.repositoryRoot.appendingPathComponent("udev/70-tiltd.rules")
 
     /// The rule's RUN+= command, run on a fake sysfs device directory, makes

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceListTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceListTests {
     @Test func listsEveryAccelerometerWithItsCalibrationAndChoosesTheDisplay() throws {
         let result = try DeviceTestSupport.tiltd(["list"], devices: ["display-base.umockdev"])
         #expect(result.status == 0, "\(result.stderr)")

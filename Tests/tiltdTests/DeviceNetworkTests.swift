@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceNetworkTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceNetworkTests {
     /// Runs `body` with the URI of an iiod serving `device` (and its buffer
     /// `script`) once it accepts connections (IiodServer).
     static func withIiod(device: String, script: String? = nil, _ body: (String) throws -> Void) throws {

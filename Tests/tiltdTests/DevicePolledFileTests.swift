@@ -5,7 +5,7 @@ import TiltdTestSupport
 /// Polled capture keeps the three raw attribute files open and reads them
 /// with pread (Sources/Devices/IIO/PolledReader.swift): values must still
 /// follow the device, and a file replaced under it must be reopened.
-@Suite(.timeLimit(.minutes(5))) struct DevicePolledFileTests {
+@Suite(.timeLimit(.minutes(15))) struct DevicePolledFileTests {
     /// Runs Tests/Fixtures/poll-change.py on vectors.umockdev's device0
     /// (0, −256, 0): normal, until in_accel_y_raw becomes 256: bottom-up.
     private func changeWhileReading(_ how: String, environment: [String: String] = [:]) throws

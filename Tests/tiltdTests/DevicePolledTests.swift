@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DevicePolledTests {
+@Suite(.timeLimit(.minutes(15))) struct DevicePolledTests {
     /// iio-sensor-proxy's vectors (SPEC §5): one device per vector.
     @Test(arguments: [("iio:device0", "normal"), ("iio:device1", "right-up"),
                       ("iio:device2", "left-up"), ("iio:device3", "bottom-up")])

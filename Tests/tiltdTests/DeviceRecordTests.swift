@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceRecordTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceRecordTests {
     /// `tiltd record` writes the device's metadata and raw samples; replaying
     /// the trace gives the same states as the live run did.
     @Test func recordingReplaysToTheLiveStates() throws {

@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// `--source rotation`: an HID hub's own fused quaternion, its convention
 /// checked against the accelerometer at start, with a fallback that says why.
-@Suite(.timeLimit(.minutes(5))) struct DeviceRotationTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceRotationTests {
     @Test func listShowsTheHubsRotation() throws {
         let result = try DeviceTestSupport.tiltd(["list", "--json"], devices: ["hid-rotation.umockdev"])
         #expect(result.status == 0, "\(result.stderr)")

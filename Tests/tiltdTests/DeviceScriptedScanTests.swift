@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// Regression: the generator's escaped spaces arrived as '^', giving
 /// "gap of 1.050187 s before 1002.310187 s" and a backwards timestamp that
 /// had been put down to umockdev.
-@Suite(.timeLimit(.minutes(5))) struct DeviceScriptedScanTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceScriptedScanTests {
     @Test func bufferedCaptureOfTheSteadyScriptHasNoGapsOrBackwardsTimestamps() throws {
         try DeviceTestSupport.require("/usr/bin/umockdev-run")
         let r = try TiltdProcess.run(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct DeviceSignalTests {
+@Suite(.timeLimit(.minutes(15))) struct DeviceSignalTests {
     /// SIGINT mid-run: exit 0, the buffer disabled again, the trace closed
     /// with every sample that was printed.
     @Test func sigintDisablesTheBufferAndClosesTheTrace() throws {

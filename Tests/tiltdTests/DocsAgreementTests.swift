@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// The docs say what the program does ("232 states" where render
 /// printed 222, `# mode: buffered` where traces hold `buffer`, `--units`
 /// listed for `run`, "errors are one line" for usage errors of three).
-@Suite(.timeLimit(.minutes(5))) struct DocsAgreementTests {
+@Suite(.timeLimit(.minutes(15))) struct DocsAgreementTests {
     static func read(_ path: String) throws -> String {
         try String(contentsOf: TiltdProcess.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
     }

@@ -9,7 +9,7 @@ import TiltdTestSupport
 /// is made first as the docs say) and its image compared pixel for pixel.
 /// `RECORD_GOLDEN=1` copies the new image over the stale one (and fails,
 /// saying so).
-@Suite(.timeLimit(.minutes(10))) struct DocsImagesTests {
+@Suite(.timeLimit(.minutes(15))) struct DocsImagesTests {
     struct Picture: CustomTestStringConvertible, Sendable {
         /// Under docs/images.
         var image: String

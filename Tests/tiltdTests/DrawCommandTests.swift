@@ -6,7 +6,7 @@ import TiltdTestSupport
 
 /// `tiltd draw` end to end, through the built binary: image bounds and the
 /// pixel checks (CONTROLS.md).
-@Suite(.timeLimit(.minutes(5))) struct DrawCommandTests {
+@Suite(.timeLimit(.minutes(15))) struct DrawCommandTests {
     static func temporaryDirectory(_ name: String) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tiltd-draw-\(name)-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

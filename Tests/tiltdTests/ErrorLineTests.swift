@@ -5,7 +5,7 @@ import TiltdTestSupport
 /// Every error line starts `tiltd: error:` and is tiltd's own words (no C
 /// library's); a usage error is that line and the usage (two lines), as the
 /// README says.
-@Suite(.timeLimit(.minutes(5))) struct ErrorLineTests {
+@Suite(.timeLimit(.minutes(15))) struct ErrorLineTests {
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     /// A bad value was the error, ArgumentParser's `Help:` line (the

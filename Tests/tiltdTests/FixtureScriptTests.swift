@@ -8,7 +8,7 @@ import TiltdTestSupport
 /// − 64, except that "^`" is `^` itself). A fixture written with another
 /// escaping (0x20 as "^`", say) plays different bytes from the ones it was
 /// made from, and the test it backs tests garbage.
-@Suite(.timeLimit(.minutes(5))) struct FixtureScriptTests {
+@Suite(.timeLimit(.minutes(15))) struct FixtureScriptTests {
     /// The reads of a script: umockdev's decoding of each `r DELAY DATA` line.
     static func reads(of path: String) throws -> [[UInt8]] {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))

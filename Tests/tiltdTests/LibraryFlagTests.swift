@@ -6,7 +6,7 @@ import Testing
 /// Only the command line spells options: library code, its
 /// strings and its comments name settings by type (`Setting.listen`), so a
 /// renamed option is renamed in one place.
-@Suite(.timeLimit(.minutes(5))) struct LibraryFlagTests {
+@Suite(.timeLimit(.minutes(15))) struct LibraryFlagTests {
     /// The command-line layer, where options are spelt.
     static let commandLine: Set<String> = ["tiltd", "tiltd-run", "Commands"]
 

@@ -5,7 +5,7 @@ import TiltdTestSupport
 /// `make install` installs a man page and shell completions, and
 /// every doc. Checked without building in release: the
 /// install recipe (`make -n`) and the completions the binary generates.
-@Suite(.timeLimit(.minutes(5))) struct ManualAndCompletionTests {
+@Suite(.timeLimit(.minutes(15))) struct ManualAndCompletionTests {
     @Test func makeInstallPutsTheManPageCompletionsAndDocsInPlace() throws {
         let make = URL(fileURLWithPath: "/usr/bin/make")
         try #require(FileManager.default.isExecutableFile(atPath: make.path), "make is not installed")

@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// each is checked before anything is opened, and a folder that does not
 /// exist is one error line naming the option, the path and the folder to
 /// make, exit 1; tiltd makes no folder above the one named.
-@Suite(.timeLimit(.minutes(10))) struct OutputPathCommandTests {
+@Suite(.timeLimit(.minutes(15))) struct OutputPathCommandTests {
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
     static let missing = "/nonexistent-tiltd-folder"
 

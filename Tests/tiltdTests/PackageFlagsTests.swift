@@ -3,7 +3,7 @@ import Testing
 import TiltdTestSupport
 
 /// What Package.swift asks of the system, checked without building.
-@Suite(.timeLimit(.minutes(5))) struct PackageFlagsTests {
+@Suite(.timeLimit(.minutes(15))) struct PackageFlagsTests {
     /// Every build warned "prohibited flag(s): -D_REENTRANT,
     /// -pthread": libpulse.pc's flags, which SwiftPM refuses from a system
     /// library's pkg-config. Each pkgConfig the manifest names gives only

@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// Game pads' motion sensors through evdev, faked with umockdev (ioctl
 /// answers + evemu events): list, run, selection, the frame, hot-plug.
-@Suite(.timeLimit(.minutes(5))) struct PadDeviceTests {
+@Suite(.timeLimit(.minutes(15))) struct PadDeviceTests {
     /// The scripted angles are reached within this (radians): the 5 Hz
     /// low-pass filter settles during each 0.5 s hold; the script rounds raw
     /// values to integers.

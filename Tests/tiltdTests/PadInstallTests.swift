@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct PadInstallTests {
+@Suite(.timeLimit(.minutes(15))) struct PadInstallTests {
     /// The rule's input section: from LABEL="tiltd_input" to LABEL="tiltd_end",
     /// continuation lines joined, comments dropped.
     static func inputRules() throws -> [String] {

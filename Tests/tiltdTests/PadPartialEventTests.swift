@@ -9,7 +9,7 @@ import TiltdTestSupport
 /// what it read (see Sources/Devices/Evdev/PadEventBuffer.swift). tiltd
 /// keeps the partial event and completes it with the next read: no report
 /// is lost and the node is never reopened.
-@Suite(.timeLimit(.minutes(5))) struct PadPartialEventTests {
+@Suite(.timeLimit(.minutes(15))) struct PadPartialEventTests {
     @Test func reportsSplitAcrossReadsAreAllReadWithoutReopening() throws {
         try DeviceTestSupport.require("/usr/bin/umockdev-run")
         let node = PadTestSupport.Pad.ds4.node

@@ -4,7 +4,7 @@ import Testing
 
 /// The command line's pipeline options become a configuration here, each
 /// bad value refused in one line naming its option.
-@Suite(.timeLimit(.minutes(5))) struct PipelineOptionsTests {
+@Suite(.timeLimit(.minutes(15))) struct PipelineOptionsTests {
     static func make(cutoff: Double = 6, threshold: Double? = nil, knobRadius: Double? = nil,
                      neutral: String? = nil, shakeBand: Double = 0.5,
                      gyroTimeConstant: Double = 3) throws(SettingError) -> PipelineConfiguration {

@@ -5,7 +5,7 @@ import Testing
 import TiltdTestSupport
 
 /// `tiltd render` end to end, through the built binary.
-@Suite(.timeLimit(.minutes(5))) struct RenderCommandTests {
+@Suite(.timeLimit(.minutes(15))) struct RenderCommandTests {
     static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     static func temporaryDirectory(_ name: String) -> URL {

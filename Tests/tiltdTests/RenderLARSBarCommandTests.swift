@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// `tiltd render --control larsbar` through the built binary: the options
 /// reach the render, and bad levels files and option mixes are refused in
 /// one line naming the file, line or option.
-@Suite(.timeLimit(.minutes(5))) struct RenderLARSBarCommandTests {
+@Suite(.timeLimit(.minutes(15))) struct RenderLARSBarCommandTests {
     static let recording = RenderCommandTests.recording
 
     static func folder() throws -> URL { URL(fileURLWithPath: try TestPaths.temporaryDirectory()) }

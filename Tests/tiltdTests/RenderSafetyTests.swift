@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// `tiltd render`'s limits and file safety: the frame limit,
 /// whole files on SIGINT/SIGTERM, earlier frames, output paths checked
 /// before the first frame, contact-sheet options.
-@Suite(.timeLimit(.minutes(5))) struct RenderSafetyTests {
+@Suite(.timeLimit(.minutes(15))) struct RenderSafetyTests {
     static let recording = RenderCommandTests.recording
 
     /// A fresh, empty temporary directory.

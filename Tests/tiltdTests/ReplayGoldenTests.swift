@@ -15,7 +15,7 @@ import TiltdTestSupport
 /// them and say why in the commit: `.build/debug/tiltd replay [options]
 /// recordings/NAME | ` any FNV-1a 64 implementation (the test prints the
 /// new value on failure).
-@Suite(.timeLimit(.minutes(5))) struct ReplayGoldenTests {
+@Suite(.timeLimit(.minutes(15))) struct ReplayGoldenTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let recording: String
         let options: [String]

@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// `tiltd replay`'s input: bounded reading, standard input,
 /// Int64 timestamps, escaped control bytes, negative option values.
-@Suite(.timeLimit(.minutes(5))) struct ReplayInputTests {
+@Suite(.timeLimit(.minutes(15))) struct ReplayInputTests {
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     static func file(_ name: String, _ bytes: [UInt8]) throws -> URL {

@@ -7,7 +7,7 @@ import TiltdTestSupport
 /// The pipeline and recording options reach the pipeline: `tiltd replay`
 /// with options prints exactly what the Motion pipeline configured that way
 /// computes, and refuses values that cannot apply.
-@Suite(.timeLimit(.minutes(5))) struct ReplayOptionsTests {
+@Suite(.timeLimit(.minutes(15))) struct ReplayOptionsTests {
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     /// The JSON Lines the pipeline gives for the sweep under `configuration`.

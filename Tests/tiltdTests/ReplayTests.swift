@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TiltdTestSupport
 
-@Suite(.timeLimit(.minutes(5))) struct ReplayTests {
+@Suite(.timeLimit(.minutes(15))) struct ReplayTests {
     static let recordings = ["ngimu-hand-motion.trace", "yei-quiet-handling.trace", "synthetic-tilt-sweep.trace"]
 
     static func recording(_ name: String) -> String {

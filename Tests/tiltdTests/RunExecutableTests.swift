@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// `tiltd run` as its own executable: `tiltd` execs `tiltd-run`
 /// beside it for `run` and the default command, keeping the pid, the
 /// output and the exit status; without it, `run` runs in `tiltd` as before.
-@Suite(.timeLimit(.minutes(5))) struct RunExecutableTests {
+@Suite(.timeLimit(.minutes(15))) struct RunExecutableTests {
     /// Shared libraries the daemon must not map: Foundation (the whole or
     /// its internationalization) and its ICU, and what only `serve`,
     /// `levels`, `render` and `draw` use. System ICU (`libicuuc`,

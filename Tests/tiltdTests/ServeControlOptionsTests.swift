@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// `serve`'s control options refuse what cannot work, in one line naming
 /// the option, before anything listens.
-@Suite(.timeLimit(.minutes(5))) struct ServeControlOptionsTests {
+@Suite(.timeLimit(.minutes(15))) struct ServeControlOptionsTests {
     static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     @Test(arguments: [

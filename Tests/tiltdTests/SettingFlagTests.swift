@@ -5,7 +5,7 @@ import TiltdTestSupport
 
 /// Libraries name settings by type (`Setting`); the command line spells
 /// each as its option, in the same bytes the messages always had.
-@Suite(.timeLimit(.minutes(3))) struct SettingFlagTests {
+@Suite(.timeLimit(.minutes(15))) struct SettingFlagTests {
     @Test func settingsAreSpeltAsTheirOptions() {
         #expect(Setting.knobRadius.flag == "--knob-radius")
         #expect(Setting.maxStreamsPerClient.flag == "--max-streams-per-client")

@@ -4,7 +4,7 @@ import TiltdTestSupport
 
 /// scripts/setup.sh, run against stand-ins for dpkg-query, apt-get and sudo
 /// (nothing is installed): what it tells the user before installing.
-@Suite(.timeLimit(.minutes(5))) struct SetupScriptTests {
+@Suite(.timeLimit(.minutes(15))) struct SetupScriptTests {
     /// Installing systemd for the tests upgraded libsystemd0 (and
     /// udev) without a word. setup.sh lists such upgrades first.
     @Test func upgradesOfInstalledPackagesAreListedBeforeInstalling() throws {

@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// The socket under the lifecycle, end to end: start-up races, SIGHUP with
 /// and without `nohup`, SIGTERM under load, one log format. Readiness is the
 /// ready line or a retried connect with a deadline, never a fixed sleep.
-@Suite(.timeLimit(.minutes(5))) struct SocketLifecycleTests {
+@Suite(.timeLimit(.minutes(15))) struct SocketLifecycleTests {
     static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
     static let refusal = "another process is already serving states on this socket"
 

@@ -5,7 +5,7 @@ import TiltdTestSupport
 /// `tiltd run --listen … --on-demand` on a umockdev buffered accelerometer:
 /// `buffer/enable` is 0 with no client, 1 while one is connected (and it gets
 /// states), and 0 again once the last one left.
-@Suite(.timeLimit(.minutes(5))) struct SocketOnDemandDeviceTests {
+@Suite(.timeLimit(.minutes(15))) struct SocketOnDemandDeviceTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")))
     func bufferIsEnabledOnlyWhileAClientIsConnected() throws {
         let dir = try TestPaths.temporaryDirectory()

@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// `tiltd replay --realtime --listen unix:PATH` end to end: the binary serves
 /// the same states on the socket as on stdout, refuses to steal a live
 /// socket, and removes its socket file when stopped by a signal.
-@Suite(.timeLimit(.minutes(5))) struct SocketReplayTests {
+@Suite(.timeLimit(.minutes(15))) struct SocketReplayTests {
     static let sweep = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/synthetic-tilt-sweep.trace").path
 
     @Test func socketCarriesTheSameStatesAsStdout() throws {

@@ -6,7 +6,7 @@ import TiltdTestSupport
 /// Standard output into a pipe that nobody reads (`tiltd … | sleep 600`, a
 /// terminal's Ctrl-S): the other consumers go on, and SIGTERM still stops
 /// tiltd with its usual clean-up and status.
-@Suite(.timeLimit(.minutes(3))) struct StalledStdoutTests {
+@Suite(.timeLimit(.minutes(15))) struct StalledStdoutTests {
     @Test func aPipeNobodyReadsStallsNeitherTheSocketNorSIGTERM() async throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -5,7 +5,7 @@ import TiltdTestSupport
 /// Standard output failing ends the run through its normal end (no exit()
 /// on the capture thread): one error line, status 1, and the socket file
 /// removed as after any other stop.
-@Suite(.timeLimit(.minutes(3))) struct StdoutFailureTests {
+@Suite(.timeLimit(.minutes(15))) struct StdoutFailureTests {
     /// `tiltd replay --realtime --listen unix:P FILE | head -2`: the reader
     /// goes after two lines. SIGPIPE must not end tiltd: it reports the
     /// broken pipe, removes P and its lock, and exits 1.

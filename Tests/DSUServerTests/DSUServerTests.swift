@@ -7,7 +7,7 @@ import TiltdTestSupport
 
 /// The server end to end over loopback UDP, with the protocol-description
 /// client (`DSUTestClient`) and an injected clock.
-@Suite(.timeLimit(.minutes(2))) struct DSUServerTests {
+@Suite(.timeLimit(.minutes(15))) struct DSUServerTests {
     static let recording = TiltdProcess.repositoryRoot.appendingPathComponent("recordings/ngimu-hand-motion.trace").path
 
     struct Served {
@@ -221,7 +221,7 @@ import TiltdTestSupport
         #expect(try await client.next().u32(32) == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aClientThatStopsAskingIsDroppedByTheServersOwnWakeUpAndAnIdleServerArmsNone() async throws {
+    @Test(.timeLimit(.minutes(15))) func aClientThatStopsAskingIsDroppedByTheServersOwnWakeUpAndAnIdleServerArmsNone() async throws {
         // A short lifetime on a clock that stands still until the test moves
         // it: the subscription cannot lapse before the test has seen it.
         var limits = DSUServer.Limits()
@@ -391,48 +391,5 @@ import TiltdTestSupport
             _ = try await DSUServer(address: served.server.address, clock: ManualClock(), machineID: "m",
                                     logger: LogCapture().logger)
         }
-    }
-}
-
-/// The largest difference between two vectors' components.
-func farthest(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
-    let d = a - b
-    return max(Swift.abs(d.x), Swift.abs(d.y), Swift.abs(d.z))
-}
-
-/// `PORT` or `HOST:PORT`, loopback by default.
-@Suite(.timeLimit(.minutes(5))) struct DSUAddressTests {
-    @Test func aBarePortServesLoopback() throws {
-        let address = try DSUAddress(parsing: "26760")
-        #expect(address == DSUAddress(host: "127.0.0.1", port: 26760))
-        #expect(address.isLoopback)
-        #expect(address.exposureWarning == nil)
-    }
-
-    @Test func aHostBeyondLoopbackIsWarnedAbout() throws {
-        let address = try DSUAddress(parsing: "0.0.0.0:26761")
-        #expect(address.port == 26761 && !address.isLoopback)
-        #expect(address.exposureWarning?.contains("no authentication") == true)
-        #expect(try DSUAddress(parsing: "[::1]:26760").isLoopback)
-        #expect(try DSUAddress(parsing: "[::1]:26760").description == "[::1]:26760")
-        #expect(try !DSUAddress(parsing: "[::]:26760").isLoopback)
-        #expect(address.exposureWarning?.contains("forge a request's sender address") == true)
-    }
-
-    @Test(arguments: ["[::ffff:127.0.0.1]:26760", "[0:0:0:0:0:0:0:1]:26760", "[::ffff:127.1.2.3]:1", "127.9.9.9:1"])
-    func loopbackWrittenInFullIsLoopback(_ text: String) throws {
-        let address = try DSUAddress(parsing: text)
-        #expect(address.isLoopback)
-        #expect(address.exposureWarning == nil)
-    }
-
-    @Test(arguments: ["[::ffff:10.0.0.1]:26760", "[::2]:26760", "[fe80::1]:1", "128.0.0.1:1"])
-    func otherAddressesAreNot(_ text: String) throws {
-        #expect(try !DSUAddress(parsing: text).isLoopback)
-    }
-
-    @Test(arguments: ["", "-1", "65536", "port", "localhost:26760", "1.2.3:26760", "127.0.0.1:", ":26760"])
-    func aBadAddressSaysWhatIsExpected(_ text: String) {
-        #expect(throws: SettingError.self) { try DSUAddress(parsing: text) }
     }
 }
