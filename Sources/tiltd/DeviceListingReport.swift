@@ -7,9 +7,14 @@ import SamplePath
 public enum DeviceListingReport {
     /// Lists the devices `uri` and evdev offer.
     ///
+    /// With nothing to read (no IIO subsystem, no accelerometer and no game
+    /// pad, none of them skipped) the listing is empty, not a failure: the
+    /// reason and how to try tiltd without hardware follow it, and the
+    /// command exits 0.
+    ///
     /// - Parameter json: a JSON array instead of text.
     /// - Throws: `ReportedFailure` (already logged) when libiio cannot be
-    ///   asked or there is no device at all: the command exits 1.
+    ///   asked, or a device is there but could not be read: the command exits 1.
     public static func write(uri: String, json: Bool) throws {
         let logger = TiltdLog.logger
         var skipped: [String] = []
@@ -21,7 +26,10 @@ public enum DeviceListingReport {
             if json { FileHandle.standardOutput.write(Data("[]\n".utf8)) }
             logger.notice("\(error)")
             logger.notice("\(DeviceListing.nothingToReadHint(uri: uri))")
-            throw ReportedFailure(description: "\(error)")
+            guard DeviceListing.meansNothingToRead(error), skipped.isEmpty else {
+                throw ReportedFailure(description: "\(error)")
+            }
+            return
         }
         for message in skipped { logger.notice("\(message)") }
         FileHandle.standardOutput.write(json ? try listing.json() : Data(listing.text().utf8))
@@ -29,7 +37,7 @@ public enum DeviceListingReport {
             logger.notice("\(problem)")
             if listing.isEmpty {
                 logger.notice("\(DeviceListing.nothingToReadHint(uri: uri))")
-                throw ReportedFailure(description: problem)
+                if !skipped.isEmpty { throw ReportedFailure(description: problem) }
             }
         }
     }
