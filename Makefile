@@ -78,14 +78,14 @@ $(BINARIES) &: $(SOURCES)
 # EXIT STATUS without 64.
 man: $(MANPAGE)
 
-$(MANPAGE): $(RELEASE)/tiltd scripts/man-page.py
+$(MANPAGE): $(RELEASE)/tiltd scripts/man-page.py Makefile
 	python3 scripts/man-page.py --binary $(RELEASE)/tiltd --out $@
 
 completions: $(COMPLETIONS)
 
-$(COMPLETIONS) &: $(RELEASE)/tiltd
+$(COMPLETIONS) &: $(RELEASE)/tiltd Makefile
 	mkdir -p $(SCRATCH)/completions
-	$(RELEASE)/tiltd --generate-completion-script bash > $(SCRATCH)/completions/tiltd.bash
+	$(RELEASE)/tiltd --generate-completion-script bash | sed '1{/^#!/d}' > $(SCRATCH)/completions/tiltd.bash
 	$(RELEASE)/tiltd --generate-completion-script zsh > $(SCRATCH)/completions/_tiltd
 	$(RELEASE)/tiltd --generate-completion-script fish > $(SCRATCH)/completions/tiltd.fish
 
@@ -131,12 +131,13 @@ uninstall:
 	-rmdir $(DESTDIR)$(RECORDINGSDIR) $(dir $(DESTDIR)$(RECORDINGSDIR)) 2>/dev/null
 
 # The package's files are what `make install` puts under /usr, staged in
-# $(SCRATCH)/deb/root; scripts/make-deb.sh adds the Debian parts.
+# $(SCRATCH)/deb/debian/tiltd (where dpkg-shlibdeps expects a package's
+# files); scripts/make-deb.sh adds the Debian parts.
 deb: $(BINARIES) $(MANPAGE) $(COMPLETIONS)
 	rm -rf $(SCRATCH)/deb
-	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(SCRATCH)/deb/root PREFIX=/usr \
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(SCRATCH)/deb/debian/tiltd PREFIX=/usr \
 		ZSHCOMPLETIONDIR=/usr/share/zsh/vendor-completions SCRATCH=$(SCRATCH)
-	scripts/make-deb.sh $(SCRATCH)/deb/root $(SCRATCH)/deb .
+	scripts/make-deb.sh $(SCRATCH)/deb .
 
 test:
 	scripts/test.sh

@@ -1,23 +1,23 @@
 #!/usr/bin/env bash
 # Makes tiltd's Debian package (`make deb` runs it; docs/packaging.md):
 #
-#   scripts/make-deb.sh ROOT WORK OUTDIR
+#   scripts/make-deb.sh WORK OUTDIR
 #
-# ROOT holds what `make install PREFIX=/usr DESTDIR=ROOT` put there; this
-# adds the Debian parts (compressed man page, copyright, changelog,
-# packaging/deb's control file and maintainer scripts, md5sums) and writes
-# OUTDIR/tiltd_VERSION_ARCH.deb. WORK is a folder for dpkg-shlibdeps.
+# WORK/debian/tiltd holds what `make install PREFIX=/usr DESTDIR=…` put
+# there (the layout dpkg-shlibdeps expects); this adds the Debian parts
+# (compressed man page, copyright, changelog, packaging/deb's control file
+# and maintainer scripts, md5sums) and writes OUTDIR/tiltd_VERSION_ARCH.deb.
 #   - VERSION is what the staged `tiltd --version` prints
 #     (Sources/Commands/TiltdVersion.swift, the one place it is written);
 #   - Depends is computed by dpkg-shlibdeps from the two binaries.
 # Needs dpkg-dev (scripts/setup.sh package).
 set -euo pipefail
-[[ $# -eq 3 ]] || { echo "usage: scripts/make-deb.sh ROOT WORK OUTDIR" >&2; exit 64; }
+[[ $# -eq 2 ]] || { echo "usage: scripts/make-deb.sh WORK OUTDIR" >&2; exit 64; }
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-root="$(cd "$1" && pwd)"
-mkdir -p "$2" "$3"
-work="$(cd "$2" && pwd)"
-out="$(cd "$3" && pwd)"
+work="$(cd "$1" && pwd)"
+root="$work/debian/tiltd"
+mkdir -p "$2"
+out="$(cd "$2" && pwd)"
 for tool in dpkg-deb dpkg-shlibdeps; do
     command -v "$tool" >/dev/null || { echo "make-deb: error: $tool is missing: run scripts/setup.sh package" >&2; exit 1; }
 done
@@ -62,7 +62,6 @@ commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo "an unversion
 chmod 0644 "$doc/changelog.gz"
 
 # Depends: the shared libraries the binaries load, as Debian's packages.
-mkdir -p "$work/debian"
 printf 'Source: tiltd\n\nPackage: tiltd\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/tiltd" -e"$root/usr/bin/tiltd-run" |
           sed -n 's/^shlibs:Depends=//p')
