@@ -62,13 +62,15 @@ commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo "an unversion
 chmod 0644 "$doc/changelog.gz"
 
 # Depends: the shared libraries the binaries load, as Debian's packages.
+# (dpkg-shlibdeps reads debian/control, and finds the package's root by its
+# DEBIAN folder.)
 printf 'Source: tiltd\n\nPackage: tiltd\nArchitecture: any\n' > "$work/debian/control"
-depends=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/tiltd" -e"$root/usr/bin/tiltd-run" |
+rm -rf "$root/DEBIAN"
+mkdir -p "$root/DEBIAN"
+depends=$(cd "$work" && dpkg-shlibdeps -O -edebian/tiltd/usr/bin/tiltd -edebian/tiltd/usr/bin/tiltd-run |
           sed -n 's/^shlibs:Depends=//p')
 [[ -n "$depends" ]] || { echo "make-deb: error: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
-rm -rf "$root/DEBIAN"
-mkdir -p "$root/DEBIAN"
 size=$(du -sk --apparent-size "$root" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" -e "s|@INSTALLED_SIZE@|$size|" \
     "$control" > "$root/DEBIAN/control"
