@@ -163,12 +163,12 @@ expect "tiltd replay $sweep" $status 0 '"roll":' '"shine":'
 [[ $(head -n 1 <<<"$out") -eq 1108 ]] || fail "tiltd replay $sweep wrote $(head -n 1 <<<"$out") states, not 1108"
 
 # render: the whole sweep is over the limit (refused, nothing written); its
-# first 2 s at 1 frame a second are 2 frames, within it.
+# first half second at 1 frame a second is 2 frames, within it.
 status=0; out=$(in_root tiltd render "$sweep" --out /tmp/refused --max-frames 3 2>&1) || status=$?
 expect "tiltd render (the sweep: more than --max-frames 3, refused)" $status 1 "nothing was written"
 ! compgen -G "$root/tmp/refused/*" >/dev/null || fail "the refused render wrote into /tmp/refused"
-status=0; out=$(in_root sh -c "head -n 208 $sweep > /tmp/two-seconds.trace &&
-    tiltd render /tmp/two-seconds.trace --fps 1 --max-frames 3 --out /tmp/frames 2>&1 &&
+status=0; out=$(in_root sh -c "head -n 57 $sweep > /tmp/half-second.trace &&
+    tiltd render /tmp/half-second.trace --fps 1 --max-frames 3 --out /tmp/frames 2>&1 &&
     ls /tmp/frames && head -c 4 /tmp/frames/frame-000000.png | od -An -c") || status=$?
 expect "tiltd render --fps 1 --max-frames 3" $status 0 "frame-000000.png" "P   N   G"
 status=0; out=$(in_root sh -c 'tiltd draw larsbar --out /tmp/larsbar.png 2>&1 && head -c 4 /tmp/larsbar.png | od -An -c') ||
