@@ -17,7 +17,7 @@
 #      read: the friendly message naming the installed recording, exit 0),
 #      replay of a bundled recording, render with --max-frames 3, draw;
 #      then purge and check that nothing the package installed is left;
-#   4. again in a fresh copy with systemd installed: the user from the
+#   4. again in a fresh copy with systemd and dbus installed: the user from the
 #      sysusers entry, systemd-analyze verify of the installed unit, the
 #      unit enabled, then purge: no link, user or file left.
 #
@@ -183,7 +183,8 @@ purge_and_compare "$work/round1"
 say "round 2: the same root with systemd (sysusers, the unit)"
 fresh_root
 in_root apt-get update -q >&2
-in_root apt-get install -y -q --no-install-recommends systemd >&2 || fail "apt-get install systemd failed"
+# The unit is Type=dbus: systemd and the system bus, as on any machine that runs it.
+in_root apt-get install -y -q --no-install-recommends systemd dbus >&2 || fail "apt-get install systemd dbus failed"
 install_package "$work/round2"
 status=0; out=$(in_root getent passwd tiltd 2>&1) || status=$?
 expect "user tiltd (systemd-sysusers tiltd.conf)" $status 0 "tiltd accelerometer service"
