@@ -90,11 +90,12 @@ in_root() {
             DEBIAN_FRONTEND=noninteractive "$@"' sh "$root" "$cache/archives" "$@"
 }
 
-# Every path in the root outside what apt, dpkg and the logs keep, and the
+# Every path in the root outside what apt, dpkg and the logs keep and the
+# runtime state in /run (systemctl leaves systemd-units-load there), and the
 # users and groups: what a purge must bring back.
 snapshot() {
     in_root sh -c 'find / -xdev \( -path /proc -o -path /sys -o -path /tmp -o -path /var/cache \
-        -o -path /var/lib/apt -o -path /var/lib/dpkg -o -path /var/log \) -prune \
+        -o -path /var/lib/apt -o -path /var/lib/dpkg -o -path /var/log -o -path /run \) -prune \
         -o -print | grep -vE "^/etc/(passwd|group|shadow|gshadow|subuid|subgid)-\$" | LC_ALL=C sort;
         cut -d: -f1 /etc/passwd | sed "s/^/user: /"; cut -d: -f1 /etc/group | sed "s/^/group: /"' > "$1"
 }
