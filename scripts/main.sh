@@ -12,12 +12,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 echo "main: building tiltd (release; the first build takes a few minutes)" >&2
-swift build -c release --product tiltd >&2
-# `tiltd run` below execs tiltd-run from beside tiltd.
-swift build -c release --product tiltd-run >&2
+# As `make` builds it: both executables (`tiltd run` below execs tiltd-run
+# from beside tiltd), the Swift runtime linked in.
+swift build -c release --static-swift-stdlib >&2
 tiltd=.build/release/tiltd
 
-if "$tiltd" list >/dev/null 2>&1; then
+# `list` exits 0 with nothing to read too: its JSON is [] then.
+devices=$("$tiltd" list --json 2>/dev/null || true)
+if [[ -n "$devices" && "$devices" != "[]" ]]; then
     "$tiltd" list >&2
     echo "main: streaming the accelerometer above (Ctrl-C stops)" >&2
     exec "$tiltd" run "$@"

@@ -7,6 +7,9 @@
 #                             docs' client of the --listen socket)
 #   scripts/setup.sh bench    what bench/goals.sh needs: umockdev, iio_readdev,
 #                             iio-sensor-proxy, time, bc, curl, valgrind
+#   scripts/setup.sh package  also what `make deb` and scripts/package-test.sh
+#                             need: dpkg-dev (dpkg-shlibdeps), lintian,
+#                             debootstrap
 #   scripts/setup.sh test     also what the tests need: umockdev, iiod,
 #                             libiio-utils, a French locale, python3-gi with
 #                             umockdev's introspection data, chromium, ffmpeg
@@ -24,6 +27,10 @@ want=(libiio-dev libudev-dev libpng-dev pkg-config libpulse-dev libsndfile1-dev 
 if [[ "${1:-}" == "test" ]]; then
     want+=(libiio-utils iiod umockdev locales python3-gi gir1.2-umockdev-1.0 chromium ffmpeg dbus systemd)
     want+=(pulseaudio pulseaudio-utils sox)
+fi
+# The Debian package (never CI: it needs a release build).
+if [[ "${1:-}" == "package" ]]; then
+    want+=(dpkg-dev lintian debootstrap)
 fi
 # bench/goals.sh (never CI): umockdev, the peers (iio_readdev, iio-sensor-proxy) and tools.
 if [[ "${1:-}" == "bench" ]]; then

@@ -12,6 +12,9 @@
 #   scripts/test.sh system    the system tier, after scripts/setup.sh test
 #                             (installs the missing Debian packages)
 #   scripts/test.sh           set-up, the unit tier, then the system tier
+#   scripts/test.sh package   the package tier alone, never in CI (a release
+#                             build): scripts/package-test.sh builds the
+#                             Debian package and proves it on a clean Debian 12
 #
 # Further arguments go to `swift test` (e.g. --filter SocketFileTests).
 # TILTD_TEST_PREPARED=1 skips set-up and build (scripts/loaded-runs.sh).
@@ -27,6 +30,7 @@ for dir in Tests/*Tests; do
 done
 alternatives() { local IFS='|'; echo "^($*)\."; }
 
+[[ "${1:-}" != package ]] || exec scripts/package-test.sh
 tier=all
 case "${1:-}" in unit|system) tier=$1; shift ;; esac
 if [ -z "${TILTD_TEST_PREPARED:-}" ]; then

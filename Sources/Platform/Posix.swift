@@ -188,6 +188,20 @@ package enum Posix {
         access(path, W_OK | X_OK) == 0
     }
 
+    /// The running executable's path (`/proc/self/exe`'s target), or nil
+    /// when it cannot be read.
+    package static func executablePath() -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = buffer.withUnsafeMutableBytes { readlink("/proc/self/exe", $0.baseAddress!, $0.count) }
+        guard count > 0, count < buffer.count else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// True when `path` is a regular file this process may read (after following links).
+    package static func isReadableFile(_ path: String) -> Bool {
+        fileType(following: path) == S_IFREG && access(path, R_OK) == 0
+    }
+
     /// True when `fd` is a terminal.
     package static func isTerminal(_ fd: Int32) -> Bool {
         isatty(fd) != 0

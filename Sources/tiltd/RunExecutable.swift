@@ -10,7 +10,7 @@ import Platform
 /// process keeps its pid, descriptors, environment, ignored signals and
 /// stdout/stderr, so a unit, a shell's `$!` or a test sees one process.
 /// Without it beside `tiltd` (an uninstalled copy), `run` runs in-process.
-/// The raw calls (`readlink`, `access`, `execv`) are all in this file.
+/// The raw calls (`access`, `execv`) are all in this file.
 enum RunExecutable {
     /// The executable's file name, beside `tiltd`'s own.
     static let fileName = "tiltd-run"
@@ -49,14 +49,9 @@ enum RunExecutable {
         TiltdLogHandler.writeStandardError("tiltd: warning: cannot run \(path): \(reason); running `run` in this process")
     }
 
-    /// The directory of the running executable (`/proc/self/exe`'s), or nil
-    /// when it cannot be read.
+    /// The directory of the running executable, or nil when it cannot be read.
     static func ownDirectory() -> String? {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
-        let count = buffer.withUnsafeMutableBytes { readlink("/proc/self/exe", $0.baseAddress!, $0.count) }
-        guard count > 0, count < buffer.count else { return nil }
-        let path = String(decoding: buffer[..<count], as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
+        guard let path = Posix.executablePath(), let slash = path.lastIndex(of: "/") else { return nil }
         return String(path[..<slash])
     }
 }

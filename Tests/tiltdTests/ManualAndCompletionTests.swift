@@ -9,7 +9,8 @@ import TiltdTestSupport
     @Test func makeInstallPutsTheManPageCompletionsAndDocsInPlace() throws {
         let make = URL(fileURLWithPath: "/usr/bin/make")
         try #require(FileManager.default.isExecutableFile(atPath: make.path), "make is not installed")
-        let r = try TiltdProcess.execute(make, ["-n", "-C", TiltdProcess.repositoryRoot.path, "install",
+        // -B: every step's recipe, whatever a release build here has made already.
+        let r = try TiltdProcess.execute(make, ["-n", "-B", "-C", TiltdProcess.repositoryRoot.path, "install",
                                                 "DESTDIR=/tmp/tiltd-dry", "PREFIX=/usr"], timeout: 60)
         #expect(r.status == 0, "\(r.stderr)")
         for installed in ["/tmp/tiltd-dry/usr/bin/tiltd", "/tmp/tiltd-dry/usr/share/man/man1/tiltd.1",
@@ -20,6 +21,40 @@ import TiltdTestSupport
             #expect(r.stdout.contains(installed), "make install does not install \(installed)")
         }
         #expect(r.stdout.contains("scripts/man-page.py --binary .build/release/tiltd --out .build/man/tiltd.1"))
+    }
+
+    /// What `make install` left out or installed unstripped: docs/dsu.md
+    /// and the images docs/controls.md shows, the bundled recordings (which
+    /// the installed binary's hint names), stripped binaries; and the build
+    /// links the Swift runtime in, so the binaries run without a toolchain.
+    @Test func makeInstallPutsEveryDocImageAndRecordingInPlaceStripped() throws {
+        let make = URL(fileURLWithPath: "/usr/bin/make")
+        try #require(FileManager.default.isExecutableFile(atPath: make.path), "make is not installed")
+        let root = TiltdProcess.repositoryRoot
+        let r = try TiltdProcess.execute(make, ["-n", "-B", "-C", root.path, "install",
+                                                "DESTDIR=/tmp/tiltd-dry", "PREFIX=/usr"], timeout: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("swift build -c release --static-swift-stdlib") }, "\(r.stdout)")
+        for binary in ["tiltd", "tiltd-run"] {
+            #expect(lines.contains { $0.hasPrefix("install -Dm0755 -s ") && $0.hasSuffix("/tmp/tiltd-dry/usr/bin/\(binary)") },
+                    "\(binary) is not installed stripped")
+        }
+        func files(_ folder: String, _ suffix: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+                .filter { $0.hasSuffix(suffix) }.map { folder + "/" + $0 }
+        }
+        let docs = try files("docs", ".md"), images = try files("docs/images", ".png")
+        let recordings = try files("recordings", ".trace")
+        #expect(docs.contains("docs/dsu.md") && !images.isEmpty && recordings.contains("recordings/synthetic-tilt-sweep.trace"))
+        let installing = { (folder: String, file: String) in
+            lines.contains { $0.hasPrefix("install -m0644 ") && $0.contains(" \(file) ") && $0.hasSuffix(folder) }
+        }
+        for doc in docs { #expect(installing("/tmp/tiltd-dry/usr/share/doc/tiltd/docs/", doc), "\(doc)") }
+        for image in images { #expect(installing("/tmp/tiltd-dry/usr/share/doc/tiltd/docs/images/", image), "\(image)") }
+        for recording in recordings {
+            #expect(installing("/tmp/tiltd-dry/usr/share/tiltd/recordings/", recording), "\(recording)")
+        }
     }
 
     /// Every string of the help JSON the page is made from, and the

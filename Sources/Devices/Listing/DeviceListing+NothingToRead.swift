@@ -3,11 +3,15 @@ extension DeviceListing {
     /// Said after the reason when there is nothing to read at all (`list`,
     /// and `run` when no device opens): the game pads looked for too (on
     /// `local:` only), and how to try tiltd without hardware.
-    public static func nothingToReadHint(uri: String) -> String {
+    ///
+    /// - Parameter sweep: the bundled sweep to suggest replaying: the
+    ///   installed copy when there is one (`BundledRecording`).
+    public static func nothingToReadHint(uri: String,
+                                         sweep: String = BundledRecording.path(of: BundledRecording.sweep)) -> String {
         (uri == "local:" ? "no game pad or handheld with a motion sensor either (DualShock 4, DualSense, "
             + "Switch Pro, Joy-Con, Steam Deck, read over evdev); " : "")
             + "to try tiltd without hardware, replay a recording (tiltd replay \(Setting.realtime) "
-            + "recordings/synthetic-tilt-sweep.trace) or fake a device with umockdev "
+            + "\(sweep)) or fake a device with umockdev "
             + "(docs/devices.md, Testing without hardware)"
     }
 
