@@ -179,6 +179,8 @@ import TiltdTestSupport
     static func writtenByRuns(_ path: String) -> Bool {
         path.hasPrefix("out/") || path.hasPrefix("bench/out/") || path.contains("frame-")
             || path.hasPrefix("ring-") || path.hasPrefix(".ring-")
+            // Where an installation puts files (docs/packaging.md), not the tree.
+            || path.hasPrefix("PREFIX/") || path.hasPrefix("usr/")
     }
 
     /// Every file under `root`, relative to it, leaving out build and output folders.
