@@ -307,7 +307,6 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         let model: DSUController.Model = sample.correctedRotationRate == nil ? .accelerometerOnly : .fullGyro
         self.model.store(model.rawValue, ordering: .relaxed)
         guard hasSubscribers.load(ordering: .relaxed) else { return }
-        let now = now()
         state.withLock { state in
             state.controller.model = model
             guard state.sendDescriptor >= 0,
@@ -322,7 +321,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
             swap(&packet, &state.packet)
             packet.update(controller: state.controller, motion: motion)
             let descriptor = state.sendDescriptor
-            state.subscribers.forEachRecipient(of: state.controller, at: now) { address, number in
+            state.subscribers.forEachRecipient(of: state.controller) { address, number in
                 packet.stamp(packetNumber: number)
                 return DSUDatagramSocket.send(descriptor, packet.bytes, to: address)
             }

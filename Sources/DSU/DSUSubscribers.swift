@@ -18,9 +18,10 @@
 ///
 /// A value type with no clock of its own: the server passes the time of each
 /// request and each sample as a `Duration` since a start of its choosing, so
-/// tests drive it with plain numbers. Nothing is dropped while samples are
-/// sent (`forEachRecipient` skips lapsed selections): only `expire(at:)`
-/// drops, which the server calls after reading pending requests.
+/// tests drive it with plain numbers. Time is never looked at while samples
+/// are sent: only `expire(at:)` lets selections lapse and drops clients,
+/// and the server calls it after reading the requests waiting, so a renewal
+/// that queued while the server was held up always counts.
 public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
     public struct Subscriber: Sendable {
         public var address: Address
@@ -36,19 +37,28 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
         /// The latest request of any kind.
         public var lastRequest: Duration
 
-        /// Whether a selection made at `time` still holds at `now`.
-        @inline(__always)
-        static func live(_ time: Duration?, _ now: Duration, _ lifetime: Duration) -> Bool {
-            guard let time else { return false }
-            return now < time + lifetime
+        /// Whether this client's selections include `controller`.
+        public func wants(_ controller: DSUController) -> Bool {
+            if allRequested != nil { return true }
+            let slot = Int(controller.slot)
+            if slot < slotRequested.count, slotRequested[slot] != nil { return true }
+            return macRequested.contains { $0.mac == controller.mac }
         }
 
-        /// Whether this client's live selections include `controller` at `now`.
-        public func wants(_ controller: DSUController, at now: Duration, lifetime: Duration) -> Bool {
-            if Self.live(allRequested, now, lifetime) { return true }
-            let slot = Int(controller.slot)
-            if slot < slotRequested.count, Self.live(slotRequested[slot], now, lifetime) { return true }
-            return macRequested.contains { $0.mac == controller.mac && Self.live($0.at, now, lifetime) }
+        /// When its first selection lapses.
+        var firstRequest: Duration? {
+            ([allRequested] + slotRequested + macRequested.map(\.at)).compactMap { $0 }.min()
+        }
+
+        /// Lets the selections made `lifetime` or longer before `now` lapse.
+        ///
+        /// - Returns: whether any selection is left.
+        mutating func lapse(at now: Duration, lifetime: Duration) -> Bool {
+            func live(_ time: Duration?) -> Duration? { time.flatMap { now < $0 + lifetime ? $0 : nil } }
+            allRequested = live(allRequested)
+            for index in slotRequested.indices { slotRequested[index] = live(slotRequested[index]) }
+            macRequested.removeAll { now >= $0.at + lifetime }
+            return firstRequest != nil
         }
     }
 
@@ -61,7 +71,7 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
     public private(set) var displaced = 0
     /// The number the next data packet of each slot carries.
     private var packetNumbers = [UInt32](repeating: 0, count: DSUProtocol.slotCount)
-    /// When the first client's last selection lapses (none while the table is empty).
+    /// When the first selection lapses (none while the table is empty).
     private var earliestExpiry: Duration?
 
     public init(capacity: Int, lifetime: Duration = .seconds(DSUProtocol.subscriptionSeconds),
@@ -75,7 +85,7 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
 
     public var count: Int { subscribers.count }
 
-    /// When the first client's last selection lapses (nil while nobody is subscribed).
+    /// When the first selection lapses (nil while nobody is subscribed).
     public var nextExpiry: Duration? { earliestExpiry }
 
     /// A data request from `address` at `now`: records the selection's time
@@ -148,7 +158,7 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
     }
 
     private mutating func updateEarliestExpiry() {
-        earliestExpiry = subscribers.lazy.map(\.lastRequest).min().map { $0 + lifetime }
+        earliestExpiry = subscribers.lazy.compactMap(\.firstRequest).min().map { $0 + lifetime }
     }
 
     /// Whether `address` is subscribed.
@@ -179,34 +189,36 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
         earliestExpiry = nil
     }
 
-    /// Drops the clients none of whose selections was renewed within the lifetime.
-    ///
-    /// - Returns: whether any was dropped.
-    @discardableResult
-    public mutating func expire(at now: Duration) -> Bool {
-        // Checked first: nothing more than this compare while nobody expires.
-        guard let earliestExpiry, now >= earliestExpiry else { return false }
-        let lifetime = self.lifetime
-        subscribers.removeAll { now >= $0.lastRequest + lifetime }
-        updateEarliestExpiry()
-        return true
-    }
-
-    /// Calls `send` for every client whose live selections include
-    /// `controller`, with the controller's packet number, which then goes
-    /// on by one if anyone was sent to. `send` returns false when that
-    /// client's packet was refused (nobody listens there): the client is
-    /// then dropped. Lapsed selections are skipped, not dropped.
+    /// Lets the selections not renewed within the lifetime lapse, and drops
+    /// the clients left with none.
     ///
     /// - Returns: whether any client was dropped.
     @discardableResult
-    public mutating func forEachRecipient(of controller: DSUController, at now: Duration,
-                                          _ send: (Address, UInt32) -> Bool) -> Bool {
+    public mutating func expire(at now: Duration) -> Bool {
+        // Checked first: nothing more than this compare while nothing lapses.
+        guard let earliestExpiry, now >= earliestExpiry else { return false }
+        let before = subscribers.count, lifetime = self.lifetime
+        for index in subscribers.indices.reversed() where !subscribers[index].lapse(at: now, lifetime: lifetime) {
+            subscribers.remove(at: index)
+        }
+        updateEarliestExpiry()
+        return subscribers.count != before
+    }
+
+    /// Calls `send` for every client whose selections include
+    /// `controller`, with the controller's packet number, which then goes
+    /// on by one if anyone was sent to. `send` returns false when that
+    /// client's packet was refused (nobody listens there): the client is
+    /// then dropped.
+    ///
+    /// - Returns: whether any client was dropped.
+    @discardableResult
+    public mutating func forEachRecipient(of controller: DSUController, _ send: (Address, UInt32) -> Bool) -> Bool {
         let slot = Int(controller.slot) < packetNumbers.count ? Int(controller.slot) : 0
         let number = packetNumbers[slot]
         var sent = false
         var refused: [Int] = []
-        for index in subscribers.indices where subscribers[index].wants(controller, at: now, lifetime: lifetime) {
+        for index in subscribers.indices where subscribers[index].wants(controller) {
             sent = true
             if !send(subscribers[index].address, number) { refused.append(index) }
         }

@@ -207,9 +207,9 @@ import TiltdTestSupport
         served.server.take(Self.sample(1_000))
         #expect(try await client.next().u32(32) == 0)
         served.clock.advance(by: .milliseconds(1))
-        served.server.take(Self.sample(2_000))  // lapsed: nothing sent, but only the event loop drops
         served.server.expireClients()
         try await served.counts.wait(for: 0)
+        served.server.take(Self.sample(2_000))  // nobody subscribed: nothing sent
         #expect(served.server.clientCount == 0)
         try await Self.clientSocketsClosed(served.server)  // until then its requests reach a closing socket
         try await client.requestVersion()
