@@ -76,9 +76,6 @@ final class OutputMailbox: @unchecked Sendable {
     var droppedTotal: Int { dropped.load(ordering: .relaxed) }
     private let dropped = Atomic<Int>(0)
 
-    /// Whether a write has failed (nothing more will be written).
-    var hasFailed: Bool { queue.withLock { $0.failed } }
-
     /// Hands `bytes` to the writer without waiting.
     ///
     /// - Returns: false when they were dropped (no room, closed or failed).

@@ -37,7 +37,6 @@ public final class StdoutSink: StateSink {
     /// How long the natural end of a run waits for them.
     public static let endWait = Duration.seconds(10)
 
-    private let flushEachLine: Bool
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// Live output's writer (nil when not `flushEachLine`, or discarding).
@@ -59,7 +58,6 @@ public final class StdoutSink: StateSink {
     ///   - logger: where a failed write and dropped lines are reported.
     public init(flushEachLine: Bool, descriptor: Int32 = STDOUT_FILENO, mailboxBytes: Int = 64 * 1024,
                 logger: Logger = TiltdLog.logger) {
-        self.flushEachLine = flushEachLine
         self.descriptor = descriptor
         let watch = FailureWatch(logger: logger)
         self.watch = watch
