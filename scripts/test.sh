@@ -44,38 +44,74 @@ hard=$(ulimit -Hn)
 if [ "$hard" = unlimited ] || [ "$hard" -gt 16384 ]; then hard=16384; fi
 if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt "$hard" ]; then ulimit -Sn "$hard"; fi
 
-# Runs one tier's `swift test` once, in a process group of its own, under
-# a time limit far beyond its normal length (unit: under a minute, system:
-# 5-10 min on a loaded 2-core machine). Each suite has a Swift Testing time
-# limit of its own, and every wait in the tests has a deadline, so a hung
-# test fails and names itself well before this. This limit is the last
-# guard: when it fires, it says which tests had started and not finished,
-# then ends the whole group (swift test and the test runner below it, and
-# whatever they started), and the tier fails. Nothing is run twice.
+# The tests a tier's log shows started and not finished. Swift Testing prints
+# 'Test NAME started.', then 'Test NAME passed|failed after …' ('… with N test
+# cases passed …' for a parameterised one); 'Test run' is the run itself.
+unfinished() {
+    sed -n -E 's/^.* Test (.+) started\.$/\1/p' "$1" | grep -vE '^(case passing|run$)' | sort -u > "$1.started"
+    sed -E 's/ with [0-9]+ test cases? (passed|failed)/ \1/' "$1" \
+        | sed -n -E 's/^.* Test (.+) (passed|failed|skipped)( after .*|: .*|\.)?$/\1/p' | sort -u > "$1.ended"
+    comm -23 "$1.started" "$1.ended"
+}
+# A `sleep` duration (30s, 10m, 1h) in seconds.
+limit_seconds() {
+    case $1 in
+        *h) echo $(( ${1%h} * 3600 )) ;; *m) echo $(( ${1%m} * 60 )) ;; *s) echo "${1%s}" ;; *) echo "$1" ;;
+    esac
+}
+
+# Runs one tier's `swift test` once, in a session of its own. Each suite has
+# a Swift Testing time limit and every wait in the tests has a deadline, so a
+# hung test fails and names itself ("Time limit was exceeded"). A wait that
+# ignores cancellation keeps running after that, so the guard below ends the
+# tier once only such tests are left, and in any case at the tier's limit
+# (far beyond its normal length: unit under a minute, system 5-10 min on a
+# loaded 2-core machine). Either way it names the tests that had not
+# finished, ends everything the tier started, and the tier fails. Nothing
+# is run twice.
 run_tier() {
     local name=$1 limit=$2; shift 2
-    local log status=0 pid watchdog
+    local log status=0 sid watchdog
     log=$(mktemp "${TMPDIR:-/tmp}/tiltd-$name-tier.XXXXXX")
-    setsid "$@" > >(tee "$log") 2>&1 &
-    pid=$!
+    # stdbuf: the test runner's output reaches the log as each line is
+    # printed, not in 4 KiB blocks, so the guard below sees every line.
+    setsid stdbuf -oL -eL "$@" > >(tee "$log") 2>&1 &
+    sid=$!
     (
-        sleep "$limit"
-        echo "scripts/test.sh: the $name tier did not end within $limit; tests started and not finished:" >&2
-        # Swift Testing prints 'Test NAME started.' and 'Test NAME passed|failed …'.
-        sed -n 's/^.*Test \(.*\) started\.$/\1/p' "$log" | sort -u > "$log.started"
-        sed -n -E 's/^.*Test (.*) (passed|failed|skipped|recorded an issue).*$/\1/p' "$log" | sort -u > "$log.ended"
-        comm -23 "$log.started" "$log.ended" | sed 's/^/scripts\/test.sh:   /' >&2
-        kill -TERM -- "-$pid" 2>/dev/null || true
+        set +e +o pipefail  # a grep that finds nothing must not end the guard
+        # Every 5 s: a test over its suite's time limit (Swift Testing records
+        # an issue naming it, but cannot end a wait that ignores cancellation)
+        # ends the tier as soon as every other test has finished; otherwise
+        # the tier's own limit does.
+        deadline=$(( $(date +%s) + $(limit_seconds "$limit") ))
+        while sleep 5; do
+            unfinished "$log" > "$log.open"
+            grep -E 'Test .* recorded an issue.*Time limit was exceeded' "$log" \
+                | sed -n -E 's/^.* Test (.+) recorded an issue.*$/\1/p' | sort -u > "$log.overdue"
+            if [ -s "$log.overdue" ] && [ -z "$(comm -23 "$log.open" "$log.overdue")" ]; then
+                echo "scripts/test.sh: the $name tier has only tests over their time limit left running:" >&2
+                break
+            fi
+            if [ "$(date +%s)" -ge "$deadline" ]; then
+                echo "scripts/test.sh: the $name tier did not end within $limit; tests started and not finished:" >&2
+                break
+            fi
+        done
+        sed 's/^/scripts\/test.sh:   /' "$log.open" >&2
+        # swift test starts the test runner in a process group of its own:
+        # end the whole session, everything the tier started.
+        pkill -TERM -s "$sid" 2>/dev/null || true
         sleep 10
-        kill -KILL -- "-$pid" 2>/dev/null || true
+        pkill -KILL -s "$sid" 2>/dev/null || true
     ) &
     watchdog=$!
-    wait "$pid" || status=$?
+    wait "$sid" || status=$?
     kill "$watchdog" 2>/dev/null || true
     wait "$watchdog" 2>/dev/null || true
     # Nothing of the tier outlives it.
-    kill -KILL -- "-$pid" 2>/dev/null || true
-    rm -f "$log" "$log.started" "$log.ended"
+    pkill -KILL -s "$sid" 2>/dev/null || true
+    rm -f "$log" "$log".*
+    [ "$status" -eq 0 ] || echo "scripts/test.sh: the $name tier failed (exit status $status)" >&2
     return "$status"
 }
 
