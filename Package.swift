@@ -167,6 +167,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -279,7 +280,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion"]),
-        .testTarget(name: "BusUnitTests", dependencies: ["Bus", "Knob", "Motion"]),
+        .testTarget(name: "BusUnitTests", dependencies: ["Bus", "Knob", "Motion", "TiltdTestSupport"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines, tiltd's log
         // lines, the test tier.

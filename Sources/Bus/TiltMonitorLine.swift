@@ -46,22 +46,23 @@ public enum TiltMonitorFormat: Sendable {
             line += Array("  pitch ".utf8)
             JSONNumber.append(knob.tilt.pitch, decimals: 4, to: &line)
             return String(decoding: line, as: UTF8.self)
-                + "  orientation \(knob.tilt.orientation?.rawValue ?? "undefined")  tilt \(tilt)"
+                + "  orientation \(knob.tilt.facing?.rawValue ?? knob.tilt.orientation?.rawValue ?? "undefined")  tilt \(tilt)"
         case .json:
-            var line = knob.jsonLine
-            line.removeLast(2)  // "}\n"
-            return line + #","tilt":""# + tilt.jsonEscaped + #""}"#
+            let record = EncodedState(knob).record(withFields: Array(#","tilt":""#.utf8) + Array(tilt.jsonEscaped.utf8) + [UInt8(ascii: "\"")])
+            return String(decoding: record, as: UTF8.self)
         }
     }
 
     /// A knob state rebuilt from the service's Roll, Pitch, Orientation,
-    /// Timestamp and Shine.
+    /// Facing, Timestamp, Shine and device motion: the state `tiltd run`
+    /// wrote, field for field.
     static func knobState(_ values: [String: BusValue]) -> KnobState {
         let orientation = string(values["Orientation"]).flatMap(ScreenOrientation.init(rawValue:))
         var timestamp: UInt64 = 0
         if case .uint64(let t)? = values["Timestamp"] { timestamp = t }
+        let facing = string(values["Facing"]).flatMap(Facing.init(rawValue:))
         let tilt = TiltState(timestampNanoseconds: Int64(clamping: timestamp), roll: double(values["Roll"]) ?? 0,
-                             pitch: double(values["Pitch"]) ?? 0, orientation: orientation,
+                             pitch: double(values["Pitch"]) ?? 0, orientation: orientation, facing: facing,
                              motion: motion(values))
         guard case .pairs(let pairs)? = values["Shine"], pairs.count == 2 else { return KnobState(tilt: tilt) }
         return KnobState(tilt: tilt, shines: ShinePair(first: Shine(rotation: pairs[0].first, opacity: pairs[0].second),

@@ -10,7 +10,7 @@ public struct TiltProperties: Sendable, Equatable {
 
     /// Every property, in the order of the vtable and of PropertiesChanged.
     public static let names = ["HasAccelerometer", "HasGyroscope", "Orientation", "Tilt", "Roll", "Pitch",
-                               "Shine", "Timestamp", "Device"] + motionNames
+                               "Shine", "Timestamp", "Device", "Facing"] + motionNames
     /// The device motion's properties (`DeviceMotion`; the JSON Lines'
     /// attitude … gyroBias): empty arrays and false without a gyro fused.
     public static let motionNames = ["Attitude", "Gravity", "UserAcceleration", "RotationRate", "Rest", "GyroBias"]
@@ -47,6 +47,7 @@ public struct TiltProperties: Sendable, Equatable {
                            BusValue.Pair(shines.second.rotation, shines.second.opacity)])
         case "Timestamp": return .uint64(UInt64(clamping: tilt?.timestampNanoseconds ?? 0))
         case "Device": return .string(device)
+        case "Facing": return .string(tilt?.facing?.rawValue ?? "")
         default: return motionValue(of: name, tilt?.motion)
         }
     }

@@ -93,9 +93,9 @@ public final class TiltService: StateSink, @unchecked Sendable {
 
     /// Takes one state that passed the gate (any thread). A state proves
     /// an accelerometer, even one that was missing when the service started.
-    public func emit(_ state: KnobState) {
+    public func emit(_ state: EncodedState) {
         update { properties in
-            properties.state = state
+            properties.state = state.state
             properties.hasAccelerometer = true
         }
     }
@@ -109,6 +109,20 @@ public final class TiltService: StateSink, @unchecked Sendable {
             properties.hasAccelerometer = true
             properties.hasGyroscope = fusingGyroscope
             if properties.device.isEmpty { properties.device = status.info.displayName }
+        }
+    }
+
+    /// Hears that the device stopped (any thread): the properties go back to
+    /// their values before a first state (undefined, vertical, zero angles),
+    /// so no claimant reads a stale orientation; a lost device also clears
+    /// HasAccelerometer (and HasGyroscope) until it opens again.
+    public func deviceStopped(_ stop: DeviceStop) {
+        update { properties in
+            properties.state = nil
+            if case .lost = stop {
+                properties.hasAccelerometer = false
+                properties.hasGyroscope = false
+            }
         }
     }
 

@@ -33,6 +33,7 @@ static const sd_bus_vtable tiltbus_vtable[] = {
     TILTBUS_PROPERTY("Shine", "a(dd)"),
     TILTBUS_PROPERTY("Timestamp", "t"),
     TILTBUS_PROPERTY("Device", "s"),
+    TILTBUS_PROPERTY("Facing", "s"),
     /* The device motion while a gyro is fused (empty arrays and false without). */
     TILTBUS_PROPERTY("Attitude", "ad"),
     TILTBUS_PROPERTY("Gravity", "ad"),

@@ -330,7 +330,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         }
     }
 
-    public func emit(_ state: KnobState) {}
+    public func emit(_ state: EncodedState) {}
 
     /// A live device opened: slot 0 takes its MAC, model and axes.
     public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
@@ -338,9 +338,18 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         let axes = DSUAxes(status)
         state.withLock { state in
             state.controller.mac = mac
+            state.controller.state = .connected
             state.axes = axes
         }
         model.store((fusingGyroscope ? DSUController.Model.fullGyro : .accelerometerOnly).rawValue, ordering: .relaxed)
+    }
+
+    /// A lost device leaves slot 0 empty (not connected in every ports-info
+    /// and data packet) until it opens again (`captureStatus`). A released
+    /// one stays connected: it opens again as soon as a client subscribes.
+    public func deviceStopped(_ stop: DeviceStop) {
+        guard case .lost = stop else { return }
+        state.withLock { $0.controller.state = .notConnected }
     }
 
     /// Slot 0's battery from now on (the machine's, read off the sample path).

@@ -93,7 +93,7 @@ public final class DeviceStateStream: Sendable {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 if let onDemand {
                     let device = ListenOnDemand.Device(open: { try run.open() },
-                                                       close: { await run.close(); socket?.forgetCurrentState() })
+                                                       close: { await run.close() })
                     group.addTask { await onDemand.run(device, demand: demand, clock: ContinuousClock()) }
                 }
                 // The switch closes the device once the run is over.

@@ -49,17 +49,7 @@ extension KnobState {
             w.literal(#","pitch":"#)
             w.number(tilt.pitch, decimals: 4)
             w.literal(#","orientation":""#)
-            if let facing = tilt.facing {
-                w.literal(facing == .up ? "face-up" : "face-down")
-            } else {
-                switch tilt.orientation {
-                case .normal?: w.literal("normal")
-                case .bottomUp?: w.literal("bottom-up")
-                case .leftUp?: w.literal("left-up")
-                case .rightUp?: w.literal("right-up")
-                case nil: w.literal("undefined")
-                }
-            }
+            w.name(tilt.facing?.rawValue ?? tilt.orientation?.rawValue ?? "undefined")
             w.literal(#"","shine":[{"rotation":"#)
             w.number(shines.first.rotation, decimals: 4)
             w.literal(#","opacity":"#)
@@ -140,6 +130,15 @@ public enum JSONNumber {
         mutating func literal(_ text: StaticString) {
             cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
             cursor += text.utf8CodeUnitCount
+        }
+
+        /// A name that needs no escaping (an orientation's raw value).
+        mutating func name(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                cursor.update(from: bytes.baseAddress!, count: bytes.count)
+                cursor += bytes.count
+            }
         }
 
         /// See `JSONNumber.append(_:decimals:to:)`.

@@ -39,13 +39,31 @@ public final class TraceWriter {
     public init(descriptor: Int32, path: String, header: TraceHeader) throws {
         self.path = path
         self.descriptor = descriptor
-        version = header.gyro == nil ? header.version : max(header.version, 2)
+        version = Self.version(of: header)
         try Self.checkKeys(header, path: path)
-        var text = "\(TraceFormat.magic) \(version)\n"
-        for headerLine in header.lines { text += headerLine + "\n" }
         line.reserveCapacity(160)
-        line.append(contentsOf: text.utf8)
+        line.append(contentsOf: Self.headerText(header).utf8)
         try flushLine()
+    }
+
+    /// The format version a trace with `header` is written in: 2 when the
+    /// header has a gyro, else the header's.
+    public static func version(of header: TraceHeader) -> Int {
+        header.gyro == nil ? header.version : max(header.version, 2)
+    }
+
+    /// The magic line and `header`'s lines, each ending in a newline.
+    ///
+    /// - Throws: `TraceError.invalidHeaderKey` for a bad `extra` key.
+    public static func headerText(_ header: TraceHeader, path: String) throws -> String {
+        try checkKeys(header, path: path)
+        return headerText(header)
+    }
+
+    private static func headerText(_ header: TraceHeader) -> String {
+        var text = "\(TraceFormat.magic) \(version(of: header))\n"
+        for headerLine in header.lines { text += headerLine + "\n" }
+        return text
     }
 
     deinit {
@@ -68,6 +86,15 @@ public final class TraceWriter {
         if rotationRate != nil && version < 2 {
             throw TraceError.gyroInVersion1(path: path)
         }
+        Self.appendSample(timestampNanoseconds: timestampNanoseconds, raw: raw, acceleration: acceleration,
+                          rotationRate: rotationRate, rawRotation: rawRotation, to: &line)
+        try flushLine()
+    }
+
+    /// Appends one sample line (`append`'s format), newline included.
+    public static func appendSample(timestampNanoseconds: Int64, raw: SIMD3<Double>?, acceleration: SIMD3<Double>,
+                                    rotationRate: SIMD3<Double>?, rawRotation: SIMD3<Double>?,
+                                    to line: inout [UInt8]) {
         line.append(contentsOf: "s \(timestampNanoseconds) ".utf8)
         line.append(contentsOf: TraceHeader.text(acceleration).utf8)
         if let raw {
@@ -83,15 +110,19 @@ public final class TraceWriter {
             }
         }
         line.append(UInt8(ascii: "\n"))
-        try flushLine()
     }
 
     /// Appends a gap marker: `g <ns> <reason>`.
     ///
     /// - Throws: `TraceError.io` if the write fails, `.closed` after `close()`.
     public func appendGap(timestampNanoseconds: Int64, reason: String) throws {
-        line.append(contentsOf: "g \(timestampNanoseconds) \(TraceHeader.oneLine(reason))\n".utf8)
+        line.append(contentsOf: Self.gapLine(timestampNanoseconds: timestampNanoseconds, reason: reason).utf8)
         try flushLine()
+    }
+
+    /// A gap marker's line (`appendGap`'s format), newline included.
+    public static func gapLine(timestampNanoseconds: Int64, reason: String) -> String {
+        "g \(timestampNanoseconds) \(TraceHeader.oneLine(reason))\n"
     }
 
     /// Closes the file. Later appends throw; closing twice is harmless.

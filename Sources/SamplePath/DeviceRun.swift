@@ -13,7 +13,8 @@ import Synchronization
 /// graceful shutdown) end it: the buffer is disabled and the trace flushed
 /// and closed before `run()` returns.
 ///
-/// Samples flow on the capture thread: capture → trace → sample run.
+/// Samples flow on the capture thread: capture → trace recorder (which
+/// writes from a thread of its own, `TraceRecorder`) → sample run.
 public final class DeviceRun: Service, @unchecked Sendable {
     // Safe to share: `capture` is a Mutex (`ended`, a latch, opens under
     // it); every other mutable property is touched only inside `handle`, on
@@ -23,7 +24,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
     private let configuration: CaptureConfiguration
     private let sampleRun: SampleRun?
     private let tracePath: String?
-    private var trace: TraceWriter?
+    private var trace: TraceRecorder?
     private let countLimit: Int?
     private let durationSeconds: Double?
     private let openAtStart: Bool
@@ -62,6 +63,10 @@ public final class DeviceRun: Service, @unchecked Sendable {
         self.clock = clock
     }
 
+    /// How long the end of a run waits for a slow disk to take the trace's
+    /// last samples.
+    public static let traceWait = Duration.seconds(30)
+
     /// Samples read so far (final once `run()` has returned).
     public var samplesRead: Int { samples }
 
@@ -93,9 +98,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
         } onGracefulShutdown: { self.end() }
         await close()
         sampleRun?.finish()
-        if let trace {
-            do { try trace.close() } catch { fail("\(error)") }
-        }
+        if let trace, let problem = await trace.close(waitingAtMost: DeviceRun.traceWait) { fail(problem) }
         if let failure { throw ReportedFailure(description: failure) }
     }
 
@@ -131,6 +134,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
         }
         capture?.stop()
         await capture?.finished()
+        if capture != nil { sampleRun?.sink.deviceStopped(.released) }
     }
 
     /// Ends the run: a limit was reached, a signal came, or writing failed.
@@ -152,7 +156,8 @@ public final class DeviceRun: Service, @unchecked Sendable {
             reportStatus(status)
             if trace == nil, let tracePath {
                 do {
-                    trace = try TraceWriter(path: tracePath, header: DeviceRun.header(status, version: version))
+                    trace = try TraceRecorder(path: tracePath, header: DeviceRun.header(status, version: version),
+                                              logger: logger)
                 } catch {
                     return fail("\(error)")
                 }
@@ -161,12 +166,12 @@ public final class DeviceRun: Service, @unchecked Sendable {
             reportStatus(status)
         case .fault(let message, let time):
             logger.notice("\(message)")
-            do { try trace?.appendGap(timestampNanoseconds: time, reason: message) } catch {
-                return fail("\(error)")
-            }
+            sampleRun?.sink.deviceStopped(.lost(message))
+            trace?.appendGap(timestampNanoseconds: time, reason: message)
         case .sample(let sample):
             samples += 1
             if let trace {
+                if let failure = trace.failure { return fail(failure) }
                 do {
                     try trace.append(timestampNanoseconds: sample.reading.timestampNanoseconds,
                                      raw: sample.raw, acceleration: sample.reading.acceleration,

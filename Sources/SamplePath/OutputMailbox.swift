@@ -39,6 +39,9 @@ final class OutputMailbox: @unchecked Sendable {
     }
 
     let capacity: Int
+    /// What the queue holds room for at first; a larger capacity (a
+    /// recorder's) is grown into only while the reader is behind.
+    static let initialBytes = 64 * 1024
     private let descriptor: Int32
     private let queue = Mutex(Queue())
     private let wake = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
@@ -58,7 +61,7 @@ final class OutputMailbox: @unchecked Sendable {
         self.capacity = capacity
         self.report = report
         sem_init(wake, 0, 0)
-        queue.withLock { $0.pending.reserveCapacity(capacity) }
+        queue.withLock { $0.pending.reserveCapacity(min(capacity, OutputMailbox.initialBytes)) }
         // The thread holds the mailbox until it returns: one abandoned in
         // write(2) keeps its semaphore alive.
         let retained = Unmanaged.passRetained(self)
@@ -147,7 +150,7 @@ final class OutputMailbox: @unchecked Sendable {
     /// The writer thread: waits for bytes and writes them all.
     private func writeLoop() {
         var batch: [UInt8] = []
-        batch.reserveCapacity(capacity)
+        batch.reserveCapacity(min(capacity, OutputMailbox.initialBytes))
         do {
             while true {
                 while sem_wait(wake) != 0 && errno == EINTR {}

@@ -11,7 +11,7 @@ public final class StateCollector: StateSink {
         states.reserveCapacity(expectedCount)
     }
 
-    public func emit(_ state: KnobState) {
-        states.append(state)
+    public func emit(_ state: EncodedState) {
+        states.append(state.state)
     }
 }

@@ -7,8 +7,11 @@ import Motion
 public struct PublishedSample: Sendable {
     /// The sample (timestamp in ns, acceleration in m/s², rotation rate in rad/s).
     public var reading: Reading
+    /// The gated state, encoded by the hub when a consumer writes records;
+    /// nil when the gate dropped this sample.
+    public var encoded: EncodedState?
     /// The gated state; nil when the gate dropped this sample.
-    public var state: KnobState?
+    public var state: KnobState? { encoded?.state }
     /// The fused device motion, when a gyroscope is fused and a state was made.
     public var motion: DeviceMotion? { state?.tilt.motion }
     /// The rotation rate with the fusion's gyro bias removed, rad/s, on every
@@ -17,7 +20,7 @@ public struct PublishedSample: Sendable {
 
     public init(reading: Reading, state: KnobState?, correctedRotationRate: SIMD3<Double>? = nil) {
         self.reading = reading
-        self.state = state
+        self.encoded = state.map { EncodedState(unencoded: $0) }
         self.correctedRotationRate = correctedRotationRate
     }
 }
@@ -26,28 +29,37 @@ public struct PublishedSample: Sendable {
 /// every sample to the hub once, with `publish`, and capture-status changes
 /// with `captureStatus`; the hub passes each to every consumer in order.
 ///
-/// Consumers run on the producer's thread and must not block it: each does
-/// its own coalescing and keeps its own limits (the socket sends without
-/// blocking and coalesces for full clients, the bus and the web page keep
-/// only the newest value in a `NewestValue` mailbox, stdout writes).
+/// A state is encoded here, once (`EncodedState`), when any consumer writes
+/// records; every consumer shares those bytes.
+///
+/// Consumers run on the producer's thread and never block it: each keeps
+/// its own mailbox and limits (stdout's `OutputMailbox` thread, the socket's
+/// non-blocking sends coalescing for full clients, the bus and the web page
+/// keeping only the newest value in a `NewestValue`, DSU's non-blocking
+/// datagrams).
 public final class StateHub: StateSink {
     private let consumers: [any StateSink]
 
     public let wantsEverySample: Bool
+    public let usesRecords: Bool
 
     public init(_ consumers: [any StateSink]) {
         self.consumers = consumers
         wantsEverySample = consumers.contains { $0.wantsEverySample }
+        usesRecords = consumers.contains { $0.usesRecords }
     }
 
     /// Hands one sample to every consumer.
     public func publish(_ sample: PublishedSample) {
+        var sample = sample
+        if usesRecords, let encoded = sample.encoded { sample.encoded = encoded.encodedNow }
         for consumer in consumers { consumer.take(sample) }
     }
 
     public func take(_ sample: PublishedSample) { publish(sample) }
 
-    public func emit(_ state: KnobState) {
+    public func emit(_ state: EncodedState) {
+        let state = usesRecords ? state.encodedNow : state
         for consumer in consumers { consumer.emit(state) }
     }
 
@@ -57,5 +69,9 @@ public final class StateHub: StateSink {
 
     public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
         for consumer in consumers { consumer.captureStatus(status, fusingGyroscope: fusingGyroscope) }
+    }
+
+    public func deviceStopped(_ stop: DeviceStop) {
+        for consumer in consumers { consumer.deviceStopped(stop) }
     }
 }

@@ -4,7 +4,7 @@ import Logging
 import Motion
 import Platform
 
-/// Writes states to standard output as JSON Lines (`KnobState.appendJSONLine`).
+/// Writes states to standard output as JSON Lines (`EncodedState.line`).
 ///
 /// Live (`flushEachLine`: `run`, a replay paced by `Setting.realtime`), each line goes to a
 /// mailbox written by a thread of its own (`OutputMailbox`): the producer
@@ -73,7 +73,6 @@ public final class StdoutSink: StateSink {
                     watch.report(ReportedFailure(description: StdoutSink.failureMessage(error)))
                 }
             }
-            buffer.reserveCapacity(512)
         } else {
             mailbox = nil
             if !discards { buffer.reserveCapacity(StdoutSink.chunkBytes + 512) }
@@ -92,15 +91,16 @@ public final class StdoutSink: StateSink {
         mailbox?.requestClose()
     }
 
-    public func emit(_ state: KnobState) {
+    /// Standard output writes every state's record, unless it is /dev/null.
+    public var usesRecords: Bool { !discards }
+
+    public func emit(_ state: EncodedState) {
         if discards || failure != nil { return }
         if let mailbox {
-            buffer.removeAll(keepingCapacity: true)
-            state.appendJSONLine(to: &buffer)
-            buffer.withUnsafeBytes { _ = mailbox.offer($0) }
+            state.line.withUnsafeBytes { _ = mailbox.offer($0) }
             return
         }
-        state.appendJSONLine(to: &buffer)
+        buffer.append(contentsOf: state.line)
         if buffer.count >= StdoutSink.chunkBytes { flush() }
     }
 

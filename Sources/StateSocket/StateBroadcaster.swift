@@ -81,15 +81,15 @@ final class StateBroadcaster: @unchecked Sendable {
         fanout.withLock { $0.clients.count { $0.stalledSince != nil } }
     }
 
-    /// Sends `state` to every client now, on the calling thread; never
-    /// blocks on clients. A no-op once `stop` has begun.
-    func emit(_ state: KnobState) {
+    /// Sends one state's record (`EncodedState.line`) to every client now,
+    /// on the calling thread; never blocks on clients. A no-op once `stop`
+    /// has begun.
+    func send(_ line: [UInt8]) {
         var handOffs: [HandOff] = []
         var failed: [any Channel] = []
         fanout.withLock { fanout in
             guard !fanout.stopping else { return }
-            fanout.line.removeAll(keepingCapacity: true)
-            state.appendJSONLine(to: &fanout.line)
+            fanout.line = line
             fanout.hasLine = true
             for index in fanout.clients.indices {
                 deliver(fanout.clients[index].offer(fanout.line), of: fanout.clients[index],

@@ -176,14 +176,20 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     /// How many clients have shut down their writing side so far (for tests).
     package var clientsHalfClosed: Int { broadcaster.clientsHalfClosed }
 
-    public func emit(_ state: KnobState) {
-        broadcaster.emit(state)
+    public var usesRecords: Bool { true }
+
+    public func emit(_ state: EncodedState) {
+        broadcaster.send(state.line)
     }
 
     /// New clients wait for the next state instead of getting the last one.
     public func forgetCurrentState() {
         broadcaster.forgetCurrentState()
     }
+
+    /// The device stopped: clients connecting from now on wait for the next
+    /// state instead of getting one that is no longer current.
+    public func deviceStopped(_ stop: DeviceStop) { forgetCurrentState() }
 
     /// Removes the socket file and starts closing: the states emitted so far
     /// are sent, every client is disconnected and the socket closed; `run()`

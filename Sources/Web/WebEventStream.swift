@@ -33,8 +33,7 @@ enum WebEventStream {
                     guard let entry else { continue }
                     bytes.removeAll(keepingCapacity: true)
                     bytes.append(contentsOf: "data: ".utf8)
-                    entry.appendJSONLine(to: &bytes)
-                    bytes.removeLast()  // the record's newline; SSE ends an event with a blank line
+                    bytes.append(contentsOf: entry.record)
                     bytes.append(contentsOf: "\n\n".utf8)
                     try await writer.write(ByteBuffer(bytes: bytes))
                 }

@@ -5,5 +5,5 @@ import SamplePath
 extension WebRingRecorder: StateSink {
     public var wantsEverySample: Bool { true }
     public func take(_ sample: PublishedSample) { record(sample.reading) }
-    public func emit(_ state: KnobState) {}
+    public func emit(_ state: EncodedState) {}
 }

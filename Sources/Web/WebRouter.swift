@@ -61,9 +61,7 @@ enum WebRouter {
                 return WebResponse.json(.serviceUnavailable, Array(#"{"error":"no state yet: waiting for the first sample"}"#.utf8 + [10]),
                                         extra: [.retryAfter: "1"])
             }
-            var bytes: [UInt8] = []
-            entry.appendJSONLine(to: &bytes)
-            return WebResponse.json(.ok, bytes)
+            return WebResponse.json(.ok, entry.record + [UInt8(ascii: "\n")])
         }
         let tiltdScript = Array(WebTiltdScript.source.utf8)
         router.get(RouterPath(WebTiltdScript.path)) { _, _ in

@@ -1,5 +1,7 @@
 import HummingbirdWebSocket
 import Knob
+import NIOCore
+import NIOWebSocket
 import ServiceLifecycle
 
 /// `GET /ws`: the same states as `/events`, one JSON text message each,
@@ -39,17 +41,15 @@ enum WebSocketStates {
                     }
                     group.addTask {
                         var reader = feed.reader()
-                        var bytes: [UInt8] = []
                         while !Task.isCancelled && !Task.isShuttingDownGracefully {
                             guard let (messages, entry) = await reader.next() else { continue }
                             for message in messages {
                                 try await outbound.write(.text(#"{"\#(message.channel)":\#(message.json)}"#))
                             }
                             if let entry {
-                                bytes.removeAll(keepingCapacity: true)
-                                entry.appendJSONLine(to: &bytes)
-                                bytes.removeLast()
-                                try await outbound.write(.text(String(decoding: bytes, as: UTF8.self)))
+                                // The record is UTF-8 JSON: a text frame of its bytes as they are.
+                                try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text,
+                                                                                data: ByteBuffer(bytes: entry.record))))
                             }
                         }
                     }

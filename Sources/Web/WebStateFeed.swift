@@ -15,9 +15,13 @@ public final class WebStateFeed: StateSink, Sendable {
     public struct Entry: Sendable {
         public var sequence: UInt64
         public var state: KnobState
-        /// The page's extra fields in force when the entry was made
-        /// (`WebStateFields`), as `,"key":value…`.
-        public var fields: [UInt8] = []
+        /// The state's record with the page's extra fields in force when the
+        /// entry was made (`WebStateFields`), without a newline: built once
+        /// per change and shared by `/state`, every event stream and every
+        /// WebSocket, each adding its own framing.
+        public var record: [UInt8]
+        /// The extra fields alone, as `,"key":value…`.
+        public var fields: [UInt8]
     }
 
     /// One channel's newest value.
@@ -30,14 +34,21 @@ public final class WebStateFeed: StateSink, Sendable {
     }
 
     private struct Newest: Sendable {
-        var state: KnobState?
+        var state: EncodedState?
         /// States so far (and repeats of one with new fields): the entries' sequence.
         var states: UInt64 = 0
         var fields = WebStateFields()
         var channels: [String: Message] = [:]
         var messages: UInt64 = 0
+        var entry: Entry?
 
-        var entry: Entry? { state.map { Entry(sequence: states, state: $0, fields: fields.json) } }
+        /// A new entry for the current state and fields.
+        mutating func renew() {
+            states += 1
+            entry = state.map {
+                Entry(sequence: states, state: $0.state, record: $0.record(withFields: fields.json), fields: fields.json)
+            }
+        }
     }
 
     private let mailbox = NewestValue(Newest())
@@ -47,8 +58,11 @@ public final class WebStateFeed: StateSink, Sendable {
     /// The newest state, nil before the first.
     public var current: Entry? { mailbox.current.value.entry }
 
-    public func emit(_ state: KnobState) {
-        mailbox.update { $0.state = state; $0.states += 1; return true }
+    /// The page writes every state's record.
+    public var usesRecords: Bool { true }
+
+    public func emit(_ state: EncodedState) {
+        mailbox.update { $0.state = state; $0.renew(); return true }
     }
 
     /// Sets the extra field `key` to the JSON `value` (nil removes it) and,
@@ -58,7 +72,7 @@ public final class WebStateFeed: StateSink, Sendable {
         mailbox.update { newest in
             newest.fields.set(key, json: value)
             guard newest.state != nil else { return false }
-            newest.states += 1
+            newest.renew()
             return true
         }
     }

@@ -24,16 +24,3 @@ struct WebStateFields: Sendable, Equatable {
         json = out
     }
 }
-
-extension WebStateFeed.Entry {
-    /// The state's JSON Lines record with the page's fields, newline included.
-    public func appendJSONLine(to out: inout [UInt8]) {
-        state.appendJSONLine(to: &out)
-        guard !fields.isEmpty else { return }
-        // The record ends in "}\n": the fields go before the brace.
-        out.removeLast(2)
-        out.append(contentsOf: fields)
-        out.append(contentsOf: "}\n".utf8)
-    }
-}
-

@@ -30,7 +30,7 @@ struct TiltdDBusTests {
         #expect(introspect.waitFor { !introspect.isRunning })
         let listing = introspect.stdout
         for expected in ["net.tiltd.Tilt1", ".Claim", ".Release", ".HasAccelerometer", ".HasGyroscope", ".Orientation",
-                         ".Tilt ", ".Roll", ".Pitch", ".Shine", "a(dd)", ".Timestamp", ".Device",
+                         ".Tilt ", ".Roll", ".Pitch", ".Shine", "a(dd)", ".Timestamp", ".Device", ".Facing",
                          "\"iio:device0 (accel_3d)\"", "org.freedesktop.DBus.Introspectable",
                          "org.freedesktop.DBus.Peer", ".PropertiesChanged"] {
             #expect(listing.contains(expected), "\(expected) missing from:\n\(listing)")
@@ -110,6 +110,25 @@ struct TiltdDBusTests {
         try await dsu.requestData()
         let packet = try await dsu.next(within: 60)
         #expect(packet.type == 0x100002)
+        #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
+    }
+
+    /// Once the last claimant has gone and the device is released, the
+    /// properties say there is no current state (as before the first one)
+    /// instead of keeping the last, stale one; `Facing` is listed.
+    @Test func aReleasedDeviceLeavesNoStaleStateOnTheBus() throws {
+        let bus = try PrivateBus()
+        let tiltd = try Self.startTiltd(on: bus)
+        #expect(try Self.property("Facing", on: bus) == #"s """#)
+        let client = try ChildProcess("/usr/bin/python3", [ChildProcess.fixture("dbus-client.py"), bus.address,
+                                                           "claim", "5"])
+        #expect(client.waitFor(60) { !client.isRunning }, "\(client.stdout)\n\(client.stderr)\n\(tiltd.stderr)")
+        #expect(client.stdoutLines.count == 6, "five states reached the claimant: \(client.stdout)")
+        #expect(tiltd.waitFor { tiltd.stderr.contains("last client left: device released") }, "\(tiltd.stderr)")
+        #expect(tiltd.waitFor { (try? Self.property("Timestamp", on: bus)) == "t 0" },
+                "Timestamp still \((try? Self.property("Timestamp", on: bus)) ?? "?")")
+        #expect(try Self.property("Orientation", on: bus) == #"s "undefined""#)
+        #expect(try Self.property("HasAccelerometer", on: bus) == "b true", "released, not lost")
         #expect(tiltd.stop() == 0, "\(tiltd.stderr)")
     }
 

@@ -47,8 +47,8 @@ import TiltdTestSupport
             self.limit = limit
         }
 
-        func emit(_ state: KnobState) {
-            states.append(state)
+        func emit(_ state: EncodedState) {
+            states.append(state.state)
             if states.count == limit { withUnsafeCurrentTask { $0?.cancel() } }
         }
     }

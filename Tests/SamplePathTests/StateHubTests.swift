@@ -14,14 +14,14 @@ import TiltdTestSupport
         var samples: [PublishedSample] = []
         var wantsEverySample: Bool { true }
         func take(_ sample: PublishedSample) { samples.append(sample) }
-        func emit(_ state: KnobState) { Issue.record("a consumer of every sample is not handed states twice") }
+        func emit(_ state: EncodedState) { Issue.record("a consumer of every sample is not handed states twice") }
     }
 
     /// A consumer that only stores the newest state: its reader may be as
     /// slow as it likes.
     final class Mailbox: StateSink, Sendable {
         let newest = NewestValue<KnobState?>(nil)
-        func emit(_ state: KnobState) { newest.post(state) }
+        func emit(_ state: EncodedState) { newest.post(state.state) }
     }
 
     static func sample(_ index: Int, gated: Bool) -> PublishedSample {
@@ -40,6 +40,30 @@ import TiltdTestSupport
         #expect(second.states == gated)
         #expect(every.samples.map(\.reading.timestampNanoseconds) == (0..<100).map { Int64($0) * 5_000_000 })
         #expect(every.samples.compactMap(\.state) == gated)
+    }
+
+    /// Writes records, keeping the bytes it was handed.
+    final class Records: StateSink, @unchecked Sendable {
+        var lines: [[UInt8]] = []
+        var usesRecords: Bool { true }
+        func emit(_ state: EncodedState) { lines.append(state.line) }
+    }
+
+    @Test func theHubEncodesEachStateOnceAndEveryConsumerSharesTheBytes() {
+        let first = Records(), second = Records(), collector = StateCollector()
+        let hub = StateHub([first, collector, second])
+        #expect(hub.usesRecords)
+        for index in 0..<20 { hub.publish(Self.sample(index, gated: index % 2 == 0)) }
+        let gated = (0..<20).filter { $0 % 2 == 0 }.map(TestStates.state)
+        #expect(first.lines.map { String(decoding: $0, as: UTF8.self) } == gated.map(\.jsonLine))
+        #expect(collector.states == gated)
+        // One encoding: both consumers hold the very same bytes, not copies.
+        for (a, b) in zip(first.lines, second.lines) {
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+            }
+        }
+        #expect(!StateHub([collector]).usesRecords, "nothing is encoded for consumers that write no records")
     }
 
     @Test func aSlowConsumerNeitherBlocksTheProducerNorTheOthers() async {

@@ -5,7 +5,7 @@ import Foundation
 /// The binary is the one `swift build` put beside the test bundle; the tests
 /// never call into the executable's code directly.
 public struct TiltdProcess {
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String

@@ -14,12 +14,10 @@ import Testing
         let feed = WebStateFeed()
         _ = WebLightControl(initial: LightColour(hex: "FFC04080")!, interactive: false, feed: feed)
         feed.emit(Self.state)
-        var bytes: [UInt8] = []
-        try #require(feed.current).appendJSONLine(to: &bytes)
-        let line = String(decoding: bytes, as: UTF8.self)
+        let line = String(decoding: try #require(feed.current).record, as: UTF8.self)
         let old = Self.state.jsonLine
         #expect(line.hasPrefix(String(old.dropLast(2))), "the state's own fields come first, unchanged: \(line)")
-        #expect(line.hasSuffix(#","light":"FFC04080"}"# + "\n"), "\(line)")
+        #expect(line.hasSuffix(#","light":"FFC04080"}"#), "\(line)")
     }
 
     @Test func settingAComponentReportsTheColourOnceToEveryStream() async throws {

@@ -43,6 +43,46 @@ import TiltdTestSupport
         #expect(stopped, "tiltd did not end within 10 s of SIGTERM: \(tiltd.stderr)")
         #expect(tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
         #expect(tiltd.stderr.contains("SIGTERM: stopping"), "\(tiltd.stderr)")
+        // The stop waited for standard output's reader only as long as a
+        // stop by a signal does (StdoutSink.stopWait), then gave up on it.
+        #expect(tiltd.stderr.contains("standard output was not read for 0.5 seconds; the last states were not written"),
+                "\(tiltd.stderr)")
         #expect(!FileManager.default.fileExists(atPath: socketPath))
+    }
+
+    /// A replay as fast as it goes wants every line: into a one-page pipe
+    /// its writes wait for the reader, and nothing is dropped.
+    @Test func aReplayIntoASmallPipeWaitsForItsReaderAndLosesNothing() async throws {
+        let recording = try DSUTestClient.longRecording()
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let reference = try await TestThreadExecutor.offPool {
+            try TiltdProcess.run(["replay", recording, "--no-gate"], timeout: 300)
+        }
+        try #require(reference.status == 0, "\(reference.stderr)")
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        _ = fcntl(fds[1], 1031, Int32(4096))  // F_SETPIPE_SZ: one page
+        let tiltd = try SocketTiltdProcess(["replay", recording, "--no-gate"],
+                                           standardOutput: FileHandle(fileDescriptor: fds[1], closeOnDealloc: false))
+        close(fds[1])
+        let reader = fds[0]
+        let received = try await TestThreadExecutor.offPool { () -> [UInt8] in
+            defer { close(reader) }
+            var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+                let polled = poll(&ready, 1, 60_000)  // a deadline: 60 s without a byte ends the read
+                if polled < 0 && errno == EINTR { continue }
+                if polled <= 0 { break }
+                let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+                if count > 0 { bytes += chunk[0..<count] } else if count < 0 && errno == EINTR { continue } else { break }
+            }
+            return bytes
+        }
+        let ended = try await TestThreadExecutor.offPool { tiltd.waitUntilExit(within: 60) }
+        #expect(ended && tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.count > 100_000, "far more than the pipe holds")
+        #expect(text == reference.stdout, "\(text.split(separator: "\n").count) lines against \(reference.stdout.split(separator: "\n").count)")
     }
 }
