@@ -1,8 +1,8 @@
 /// atan2 without a libm call, for the per-sample attitude.
 ///
-/// Why: glibc's `atan2` (and the `asin` the pitch used to take) cost about
-/// 150 and 60 instructions a sample, including a save and restore of the
-/// SSE rounding mode; together they were about 40 % of the pipeline's time.
+/// Why: glibc's `atan2` costs about 150 instructions a call (its `asin`
+/// about 60), including a save and restore of the SSE rounding mode: with
+/// libm, the angles would take about 40 % of the pipeline's time.
 ///
 /// How: with a = |y|, b = |x|, t = min(a, b) / max(a, b) ∈ [0, 1]. The
 /// nearest sixteenth c = k/16 gives atan(t) = atan(c) + atan(u) with

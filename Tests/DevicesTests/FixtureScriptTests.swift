@@ -6,9 +6,9 @@ import Testing
 /// `make-scripts.py` meant: each line is decoded as umockdev decodes it and
 /// every 24-byte scan is compared with the generator's formula.
 ///
-/// Regression: the generator used to write the space 0x20 as "^`", which
-/// umockdev reads back as '^' (0x5E), corrupting 23 scans of steady.script
-/// and 102 of bench-200hz.script.
+/// The space 0x20 is the byte to watch: written as "^`", umockdev would
+/// read it back as '^' (0x5E), corrupting 23 scans of steady.script and
+/// 102 of bench-200hz.script.
 @Suite(.timeLimit(.minutes(2))) struct FixtureScriptTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")

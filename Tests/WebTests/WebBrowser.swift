@@ -24,11 +24,10 @@ enum WebBrowser {
     /// An answer without `marker` (an element every good load has; nil: any
     /// answer will do, as for a screenshot) is an error that carries
     /// Chromium's exit status, the start of its output and the end of its
-    /// stderr. Such answers (an empty document, exit 5 at start) used to come
-    /// in loaded full runs and were asked again; their causes were the
-    /// harness's: a soft open-file limit of 1,024 that starved the in-process
-    /// servers (TestFileLimit) and several Chromiums starting at once
-    /// (`oneAtATime`).
+    /// stderr. Such answers (an empty document, exit 5 at start) come from
+    /// the harness, not the page: a soft open-file limit of 1,024 starves
+    /// the in-process servers (TestFileLimit raises it) and several
+    /// Chromiums starting at once starve each other (`oneAtATime`).
     ///
     /// - Returns: standard output (the DOM for `--dump-dom`).
     static func run(_ arguments: [String], url: String, seconds: Int = 90, profile: String,
