@@ -11,6 +11,8 @@ let package = Package(
         // it sits beside tiltd.
         .executable(name: "tiltd-run", targets: ["tiltd-run"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Traces", targets: ["Traces"]),
+        .library(name: "Platform", targets: ["Platform"]),
         .library(name: "Knob", targets: ["Knob"]),
         .library(name: "Images", targets: ["Images"]),
         .library(name: "Controls", targets: ["Controls"]),
@@ -94,6 +96,9 @@ let package = Package(
         .target(name: "CTiltBus", dependencies: ["CSDBus"]),
         // Motion: the device-independent maths and traces (no C library).
         .target(name: "Motion", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // Trace files: reading (whole or streamed) and writing, the file
+        // I/O kept out of Motion's maths.
+        .target(name: "Traces", dependencies: ["Motion", "Platform"]),
         // Devices: what feeds Motion: IIO through libiio, evdev pads, the
         // device listing and the one capture loop (reopen, backoff).
         .target(name: "Devices", dependencies: ["Motion", "Platform", "CLibIIO", "CLibEvdev"]),
@@ -119,7 +124,7 @@ let package = Package(
         // recording files, device demand and the on-demand switch.
         .target(
             name: "SamplePath",
-            dependencies: [
+            dependencies: ["Traces", 
                 "Motion", "Devices", "Knob", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -150,7 +155,7 @@ let package = Package(
         // the service lifecycle and its signals. No Foundation.
         .target(
             name: "Daemon",
-            dependencies: [
+            dependencies: ["Traces", 
                 "SamplePath", "StateSocket", "Devices", "Motion", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -161,7 +166,7 @@ let package = Package(
         // (docs/streaming.md), a hub consumer.
         .target(
             name: "Web",
-            dependencies: [
+            dependencies: ["Traces", 
                 "Knob", "Images", "Motion", "Controls", "SamplePath",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -254,12 +259,12 @@ let package = Package(
         ),
         .testTarget(name: "DSUTests", dependencies: ["DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport"]),
         // The DSU server on loopback UDP sockets (system tier).
-        .testTarget(name: "DSUServerTests", dependencies: ["DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport"]),
+        .testTarget(name: "DSUServerTests", dependencies: ["Traces", "DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport"]),
         // Two tiers (scripts/test.sh): the system tier is tiltdTests,
         // BusTests, WebTests, LevelsTests and DaemonSystemTests (they start
         // tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg); every
         // other test target is the unit tier and spawns nothing.
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "TiltdTestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Traces", "Motion", "TiltdTestSupport"]),
         .testTarget(name: "DevicesTests", dependencies: ["Devices", "Motion"]),
         // Golden-image comparison shared by the test targets that keep goldens.
         .target(name: "GoldenTesting", dependencies: ["Knob", "Images"], path: "Tests/GoldenTesting"),
@@ -268,19 +273,19 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "Images", "GoldenTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "Motion", "tiltd", "TiltdTestSupport"]),
-        .testTarget(name: "WebTests", dependencies: [
+        .testTarget(name: "WebTests", dependencies: ["Traces", 
             "Web", "Serve", "Knob", "Images", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "SamplePath",
             "Devices", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["Golden"]),
         .testTarget(name: "BusTests", dependencies: ["Bus", "Knob", "Motion", "SamplePath", "Devices", "TiltdTestSupport",
                                                     "tiltd", "DSU"]),
         // The unit tier's share of Web, Levels and Bus: no server, browser or bus.
-        .testTarget(name: "WebUnitTests", dependencies: [
+        .testTarget(name: "WebUnitTests", dependencies: ["Traces", 
             "Web", "Knob", "Motion", "Controls", "SamplePath", "TiltdTestSupport",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion"]),
-        .testTarget(name: "BusUnitTests", dependencies: ["Bus", "Knob", "Motion", "TiltdTestSupport"]),
+        .testTarget(name: "BusUnitTests", dependencies: ["Traces", "Bus", "Knob", "Motion", "TiltdTestSupport"]),
         // Helpers shared by the test targets: running the built tiltd, a
         // Unix socket client, temporary directories, deadlines, tiltd's log
         // lines, the test tier.
@@ -288,16 +293,16 @@ let package = Package(
             "Knob", "Motion", "Platform", .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         ], path: "Tests/TiltdTestSupport"),
-        .testTarget(name: "SamplePathTests", dependencies: ["SamplePath", "Daemon", "StateSocket", "Platform", "Motion",
+        .testTarget(name: "SamplePathTests", dependencies: ["Traces", "SamplePath", "Daemon", "StateSocket", "Platform", "Motion",
                                                            "Knob", "TiltdTestSupport"]),
         .testTarget(name: "StateSocketTests", dependencies: ["StateSocket", "SamplePath", "Motion", "Knob",
                                                             "TiltdTestSupport"]),
         // The capture run in this process against iiod under umockdev.
-        .testTarget(name: "DaemonSystemTests", dependencies: ["Daemon", "SamplePath", "StateSocket", "Motion", "Devices",
+        .testTarget(name: "DaemonSystemTests", dependencies: ["Traces", "Daemon", "SamplePath", "StateSocket", "Motion", "Devices",
                                                              "Knob", "TiltdTestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Daemon", "Motion", "Knob", "Images", "TiltdTestSupport",
                                                       "Controls", "Levels", "Commands"]),
-        .testTarget(name: "tiltdTests", dependencies: ["tiltd", "Commands", "Motion", "Devices", "Knob", "Images",
+        .testTarget(name: "tiltdTests", dependencies: ["Traces", "tiltd", "Commands", "Motion", "Devices", "Knob", "Images",
                                                       "TiltdTestSupport"]),
     ]
 )

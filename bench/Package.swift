@@ -29,7 +29,9 @@ let package = Package(
         .executableTarget(
             name: "ReplayBounds",
             dependencies: [.product(name: "Knob", package: "tiltd"),
-                           .product(name: "Motion", package: "tiltd")]
+                           .product(name: "Motion", package: "tiltd"),
+                           .product(name: "Traces", package: "tiltd"),
+                           .product(name: "Platform", package: "tiltd")]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import Motion
 import SamplePath
 import ServiceLifecycle
 import StateSocket
+import Traces
 
 /// `tiltd replay`, run: a recording streamed a block at a time through the
 /// pipeline to stdout (and a `Setting.listen` socket), at once or paced to its

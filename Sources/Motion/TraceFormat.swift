@@ -38,7 +38,7 @@ public enum TraceFormat {
         public static let mountMatrixSource = "mount-matrix-source"
         public static let samplingFrequency = "sampling-frequency-hz"
         public static let tiltdVersion = "tiltd-version"
-        static let all: Set<String> = Set([name, label, uri, scale, offset, mountMatrix,
+        package static let all: Set<String> = Set([name, label, uri, scale, offset, mountMatrix,
                                            mountMatrixSource, samplingFrequency, tiltdVersion])
             .union(TraceGyroHeader.Key.all)
     }

@@ -67,7 +67,7 @@ public struct TraceHeader: Sendable, Equatable {
     }
 
     /// The header lines (after the magic line), in a stable order.
-    var lines: [String] {
+    package var lines: [String] {
         var out: [(String, String)] = []
         if let name { out.append((TraceFormat.Key.name, name)) }
         if let label { out.append((TraceFormat.Key.label, label)) }
@@ -85,12 +85,12 @@ public struct TraceHeader: Sendable, Equatable {
         return out.map { "# \($0.0): \(TraceHeader.oneLine($0.1))" }
     }
 
-    static func text(_ v: SIMD3<Double>) -> String {
+    package static func text(_ v: SIMD3<Double>) -> String {
         "\(TraceNumberText.text(v.x)) \(TraceNumberText.text(v.y)) \(TraceNumberText.text(v.z))"
     }
 
     /// A value kept on one line: line breaks become spaces.
-    static func oneLine(_ value: String) -> String {
+    package static func oneLine(_ value: String) -> String {
         String(value.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 }

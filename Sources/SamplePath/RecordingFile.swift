@@ -1,4 +1,5 @@
 import Motion
+import Traces
 
 /// Reading a recording (a tiltd trace or a CSV) for `replay`, `render` and
 /// `serve`: its warnings (a torn last line) go to the log, and a file that

@@ -1,5 +1,6 @@
 import Glibc
 import Motion
+import Platform
 
 extension StdoutSink {
     /// Writes one text line to standard output at once, so a pipe reader

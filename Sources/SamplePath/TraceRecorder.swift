@@ -1,7 +1,9 @@
 import Glibc
 import Logging
 import Motion
+import Platform
 import Synchronization
+import Traces
 
 /// Records a live device's samples as a trace (`Setting.record`, `tiltd
 /// record`), off the producer's thread: each sample's line is formatted on

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Motion
+import Traces
 
 /// One trace the page records: written line by line into a hidden partial
 /// file in the recording directory (`TraceWriter`: every record one whole

@@ -4,6 +4,7 @@ import Knob
 import Motion
 import Testing
 import TiltdTestSupport
+import Traces
 
 /// `tiltd monitor --json` rebuilds each state from the service's properties:
 /// for every state of every bundled recording, its line is `tiltd run`'s

@@ -4,6 +4,7 @@ import Motion
 import SamplePath
 import Testing
 import TiltdTestSupport
+import Traces
 
 /// The server end to end over loopback UDP, with the protocol-description
 /// client (`DSUTestClient`) and an injected clock.

@@ -6,6 +6,7 @@ import Motion
 import SamplePath
 import Testing
 import TiltdTestSupport
+import Traces
 
 /// The capture run in this process, against a umockdev accelerometer that
 /// iiod serves on loopback: samples through the sample path to a sink, the

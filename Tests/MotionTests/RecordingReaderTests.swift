@@ -1,6 +1,7 @@
 import Foundation
 @testable import Motion
 import Testing
+import Traces
 
 /// `RecordingReader` streams a recording a block at a time with the same
 /// readings, gaps, warnings and line numbers as a whole-file parse

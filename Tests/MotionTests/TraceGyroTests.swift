@@ -1,6 +1,7 @@
 import Foundation
 @testable import Motion
 import Testing
+import Traces
 
 /// Trace format 2 (gyro per sample, gyro metadata) and CSV gyro columns.
 @Suite(.timeLimit(.minutes(2))) struct TraceGyroTests {

@@ -2,6 +2,7 @@ import Foundation
 @testable import Motion
 import Testing
 import TiltdTestSupport
+import Traces
 
 @Suite(.timeLimit(.minutes(2))) struct TraceTests {
     /// A fresh temporary file path.

@@ -3,6 +3,7 @@ import Motion
 import SamplePath
 import Testing
 import TiltdTestSupport
+import Traces
 
 /// The one sample path: readings → pipeline → states → sink, and its one
 /// diagnostic policy.

@@ -6,6 +6,7 @@ import Platform
 import SamplePath
 import Testing
 import TiltdTestSupport
+import Traces
 
 /// `Setting.record`'s recorder writes off the capture thread: a disk that is
 /// behind never holds up the producer, and the trace stays whole.

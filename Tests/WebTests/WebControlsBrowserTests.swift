@@ -5,6 +5,7 @@ import Knob
 import Motion
 import Testing
 import TiltdTestSupport
+import Traces
 
 /// The page's controls in headless Chromium against the built `tiltd
 /// serve`, pressed with real mouse events over the DevTools protocol

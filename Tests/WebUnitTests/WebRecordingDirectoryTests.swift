@@ -3,6 +3,7 @@ import Glibc
 import Motion
 import Testing
 import TiltdTestSupport
+import Traces
 @testable import Web
 
 /// The ring's directory is capped, deleting only

@@ -5,6 +5,7 @@ import Motion
 import Synchronization
 import Testing
 import TiltdTestSupport
+import Traces
 @testable import Web
 
 /// The page's recording ring on the server: what a hold writes, when a

@@ -3,6 +3,7 @@ import Glibc
 import Motion
 import Testing
 import TiltdTestSupport
+import Traces
 
 /// `tiltd replay --realtime --dsu` as a spawned process, read by the
 /// protocol-description client (TiltdTestSupport/DSUTestClient).

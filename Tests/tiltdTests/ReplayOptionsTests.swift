@@ -3,6 +3,7 @@ import Knob
 import Motion
 import Testing
 import TiltdTestSupport
+import Traces
 
 /// The pipeline and recording options reach the pipeline: `tiltd replay`
 /// with options prints exactly what the Motion pipeline configured that way

@@ -1,4 +1,5 @@
 import Glibc
+import Motion
 
 /// Reads a trace or CSV as it arrives, a block of whole lines at a time, so
 /// `tiltd replay` holds a bounded amount whatever the input: a huge file, a
@@ -54,7 +55,7 @@ public final class RecordingReader {
     }
 
     /// Reads an open descriptor, which it then owns (closes), unless it is standard input.
-    init(descriptor: Int32, displayName: String, units: CSVUnits,
+    package init(descriptor: Int32, displayName: String, units: CSVUnits,
          gyroUnits: GyroUnits = .radiansPerSecond) {
         self.descriptor = descriptor
         self.displayName = displayName

@@ -1,4 +1,5 @@
 import Glibc
+import Motion
 
 /// Reads a recording into memory with plain `read(2)` calls, bounded:
 /// no line may exceed `maximumLineBytes` (so `/dev/zero` or a binary file

@@ -1,4 +1,6 @@
 import Glibc
+import Platform
+import Motion
 
 /// Writes a trace file record by record, crash-safe.
 ///
