@@ -115,6 +115,23 @@ import Traces
         #expect(!served.server.setBattery(.full), "a closed server tells its battery reader to stop")
     }
 
+    /// A lost device empties slot 0 (state 0, "not connected") in what
+    /// clients are told; a released one stays connected, since a
+    /// subscription opens it again.
+    @Test func aLostDeviceLeavesSlotZeroNotConnectedAndAReleasedOneConnected() async throws {
+        let served = try await Self.serve()
+        defer { served.server.close() }
+        let client = try await DSUTestClient(serverPort: served.server.address.port)
+        try await client.requestPorts([0])
+        #expect(try await client.next().slotState == 2)
+        served.server.deviceStopped(.released)
+        try await client.requestPorts([0])
+        #expect(try await client.next().slotState == 2)
+        served.server.deviceStopped(.lost("iio:device0 vanished"))
+        try await client.requestPorts([0])
+        #expect(try await client.next().slotState == 0)
+    }
+
     @Test func theMACIsStablePerMachineAndDevice() {
         let a = DSUMAC(machineID: "m1", deviceKey: "iio:accel_3d::display")
         #expect(a == DSUMAC(machineID: "m1", deviceKey: "iio:accel_3d::display"))
