@@ -124,10 +124,11 @@ let package = Package(
         // recording files, device demand and the on-demand switch.
         .target(
             name: "SamplePath",
-            dependencies: ["Traces", 
-                "Motion", "Devices", "Knob", "Platform",
+            dependencies: [
+                "Traces", "Motion", "Devices", "Knob", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // StateSocket: the Unix socket server (SwiftNIO), a hub consumer.
@@ -155,8 +156,8 @@ let package = Package(
         // the service lifecycle and its signals. No Foundation.
         .target(
             name: "Daemon",
-            dependencies: ["Traces", 
-                "SamplePath", "StateSocket", "Devices", "Motion", "Platform",
+            dependencies: [
+                "Traces", "SamplePath", "StateSocket", "Devices", "Motion", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -166,8 +167,8 @@ let package = Package(
         // (docs/streaming.md), a hub consumer.
         .target(
             name: "Web",
-            dependencies: ["Traces", 
-                "Knob", "Images", "Motion", "Controls", "SamplePath",
+            dependencies: [
+                "Traces", "Knob", "Images", "Motion", "Controls", "SamplePath",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -190,7 +191,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Web", "Daemon", "SamplePath", "Devices", "Levels", "Knob", "Motion",
+                "Web", "SamplePath", "Devices", "Levels", "Knob", "Motion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -200,7 +201,7 @@ let package = Package(
         .target(
             name: "Render",
             dependencies: [
-                "Motion", "Knob", "Images", "Controls", "Levels", "SamplePath", "Daemon", "Platform",
+                "Motion", "Knob", "Images", "Controls", "Levels", "SamplePath", "Platform",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -273,15 +274,15 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls", "Knob", "Images", "GoldenTesting"],
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "Motion", "tiltd", "TiltdTestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Traces", 
-            "Web", "Serve", "Knob", "Images", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "SamplePath",
+        .testTarget(name: "WebTests", dependencies: [
+            "Traces", "Web", "Serve", "Knob", "Images", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "SamplePath",
             "Devices", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["Golden"]),
         .testTarget(name: "BusTests", dependencies: ["Bus", "Knob", "Motion", "SamplePath", "Devices", "TiltdTestSupport",
                                                     "tiltd", "DSU"]),
         // The unit tier's share of Web, Levels and Bus: no server, browser or bus.
-        .testTarget(name: "WebUnitTests", dependencies: ["Traces", 
-            "Web", "Knob", "Motion", "Controls", "SamplePath", "TiltdTestSupport",
+        .testTarget(name: "WebUnitTests", dependencies: [
+            "Traces", "Web", "Knob", "Motion", "Controls", "SamplePath", "TiltdTestSupport",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion"]),
@@ -300,7 +301,7 @@ let package = Package(
         // The capture run in this process against iiod under umockdev.
         .testTarget(name: "DaemonSystemTests", dependencies: ["Traces", "Daemon", "SamplePath", "StateSocket", "Motion", "Devices",
                                                              "Knob", "TiltdTestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Daemon", "Motion", "Knob", "Images", "TiltdTestSupport",
+        .testTarget(name: "RenderTests", dependencies: ["Render", "SamplePath", "Motion", "Knob", "Images", "TiltdTestSupport",
                                                       "Controls", "Levels", "Commands"]),
         .testTarget(name: "tiltdTests", dependencies: ["Traces", "tiltd", "Commands", "Motion", "Devices", "Knob", "Images",
                                                       "TiltdTestSupport"]),

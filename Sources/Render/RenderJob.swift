@@ -1,4 +1,3 @@
-import Daemon
 import Glibc
 import Knob
 import Motion

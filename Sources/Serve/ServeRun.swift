@@ -1,4 +1,3 @@
-import Daemon
 import Motion
 import SamplePath
 import ServiceLifecycle

@@ -4,6 +4,7 @@ import Daemon
 import Knob
 import Motion
 import Render
+import SamplePath
 
 /// `tiltd render FILE`: a recording through the pipeline and the knob
 /// animation to frames (the knob, or the LARSBar slider with the knob as

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Commands
 import Daemon
+import SamplePath
 
 /// `tiltd replay FILE`: a recording through the pipeline to JSON Lines on stdout.
 struct ReplayCommand: AsyncParsableCommand {

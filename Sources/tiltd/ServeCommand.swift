@@ -1,6 +1,7 @@
 import ArgumentParser
 import Commands
 import Daemon
+import SamplePath
 import Serve
 import Web
 

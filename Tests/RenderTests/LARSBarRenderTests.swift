@@ -1,11 +1,11 @@
 import Controls
-import Daemon
 import Foundation
 import Images
 import Knob
 import Levels
 import Motion
 import Render
+import SamplePath
 import Testing
 import TiltdTestSupport
 

@@ -1,9 +1,9 @@
-import Daemon
 import Foundation
 import Images
 import Knob
 import Motion
 import Render
+import SamplePath
 import Testing
 import TiltdTestSupport
 

@@ -1,5 +1,4 @@
 import Motion
-import SamplePath
 import ServiceLifecycle
 import Synchronization
 

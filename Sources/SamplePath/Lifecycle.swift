@@ -1,7 +1,6 @@
 import Glibc
 import Logging
 import Platform
-import SamplePath
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
