@@ -1,0 +1,139 @@
+@testable import Devices
+import Motion
+import Testing
+
+/// Paced buffered capture (`Setting.latency`) over `FakeIIO` on a virtual
+/// clock: how many scans a wake-up reads, that every scan still arrives in
+/// order with its own timestamp, the per-sample switch for DSU clients, and
+/// the slower pace at rest.
+@Suite(.timeLimit(.minutes(2))) struct CapturePacingTests {
+    /// A 200 Hz accelerometer on the virtual clock whose x and y counts
+    /// change with every scan.
+    static func fake(watermark: Bool = false) -> FakeIIO {
+        let accelerometer = FakeIIO.accelerometer("iio:device0", name: "accel_3d", rateHertz: "200")
+        if watermark { accelerometer.bufferAttributes = ["length": "2", "watermark": "1"] }
+        let fake = FakeIIO([accelerometer])
+        fake.virtualNanoseconds = 0
+        fake.scanPeriodNanoseconds = 5_000_000
+        fake.rawOfScan = { scan, channel in
+            switch channel {
+            case "accel_x": Int16(truncatingIfNeeded: (scan * 37) % 400 - 200)
+            case "accel_y": Int16(truncatingIfNeeded: (scan * 11) % 300 - 150)
+            default: 1000
+            }
+        }
+        return fake
+    }
+
+    /// One delivered sample and the virtual time it reached the consumer.
+    struct Delivery {
+        var sample: CapturedSample
+        var atNanoseconds: Int64
+    }
+
+    /// Opens a session over `fake` and collects `count` samples; `each`
+    /// sees each one as it is delivered.
+    static func capture(_ fake: FakeIIO, milliseconds: Double, count: Int, demand: CaptureDemand = CaptureDemand(),
+                        each: (CapturedSample) -> Void = { _ in }) throws -> [Delivery] {
+        let configuration = CaptureConfiguration(uri: "fake:", mode: .buffer, gyroEnabled: false,
+                                                 latency: CaptureLatency(budgetSeconds: milliseconds / 1000))
+        let session = try CaptureSession(configuration: configuration, backend: fake, demand: demand, waiting: fake) { _ in }
+        defer { session.close() }
+        var delivered: [Delivery] = []
+        _ = try session.run(shouldStop: { delivered.count >= count }) { sample in
+            delivered.append(Delivery(sample: sample, atNanoseconds: fake.nanoseconds()))
+            each(sample)
+            return delivered.count < count
+        }
+        return delivered
+    }
+
+    @Test func theScansPerWakeFollowTheBudgetAndTheRate() {
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: 0.016) == 3)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 250, budgetSeconds: 0.016) == 4)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 1000, budgetSeconds: 0.016) == 16)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 100, budgetSeconds: 0.016) == 1)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: 0) == 1)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: CaptureLatency.restBudgetSeconds) == 25)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 100_000, budgetSeconds: 1) == CaptureLatency.maximumScansPerWake)
+    }
+
+    @Test func aPacedCaptureWakesOncePerBatchWithinTheBudgetAndReadsEveryScan() throws {
+        let fake = Self.fake()
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 60)
+        let device = fake.devices[0]
+        #expect(device.nonBlocking)
+        #expect(device.buffersCreated == [50], "room for twice the batch at rest (25 scans)")
+        // Every scan, in order, with its own timestamp.
+        #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...60).map { Int64($0) * 5_000_000 })
+        // One wake-up per 3 scans (15 ms), after the first scan's wait.
+        let steps = zip(fake.wakes.dropFirst(2), fake.wakes.dropFirst(3)).map { $1 - $0 }
+        #expect(!steps.isEmpty && steps.allSatisfy { $0 == 15_000_000 }, "\(fake.wakes)")
+        #expect(fake.wakes.count <= 60 / 3 + 3, "\(fake.wakes.count) wake-ups for 60 scans")
+        let late = delivered.map { $0.atNanoseconds - $0.sample.reading.timestampNanoseconds }
+        #expect(late.max()! <= 16_000_000, "\(late)")
+    }
+
+    @Test func batchesDeliverTheSameSamplesAndStatesAsOneScanAWake() throws {
+        let one = try Self.capture(Self.fake(), milliseconds: 0, count: 200)
+        let batched = try Self.capture(Self.fake(), milliseconds: 16, count: 200)
+        let rested = try Self.capture(Self.fake(), milliseconds: 100, count: 200)
+        func text(_ deliveries: [Delivery]) -> [String] {
+            var pipeline = TiltPipeline()
+            return deliveries.map { delivery in
+                "\(delivery.sample.reading) \(delivery.sample.raw) → "
+                    + (pipeline.process(delivery.sample.reading).map { "\($0)" } ?? "gated")
+            }
+        }
+        #expect(one.count == 200)
+        #expect(text(batched) == text(one))
+        #expect(text(rested) == text(one))
+    }
+
+    @Test func aDSUSubscriberTurnsPerSampleOnAndBackOff() throws {
+        let fake = Self.fake(watermark: true)
+        let demand = CaptureDemand()
+        var wakesAt: [Int: Int] = [:]
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 90, demand: demand) { sample in
+            let index = Int(sample.reading.timestampNanoseconds / 5_000_000)
+            wakesAt[index] = fake.wakes.count
+            if index == 30 { demand.perSampleClientsChanged(1) }
+            if index == 60 { demand.perSampleClientsChanged(0) }
+        }
+        #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...90).map { Int64($0) * 5_000_000 })
+        let device = fake.devices[0]
+        // The watermark is the batch, then one scan while the subscriber is there, then the batch again.
+        #expect(device.bufferWrites == ["length=200", "watermark=3", "watermark=1", "length=200", "watermark=3"])
+        #expect(device.buffersCreated == [50, 50, 50])
+        // Wake-ups per scan while subscribed: scans 35 to 55 each had their own.
+        let subscribed = (35...55).map { wakesAt[$0]! }
+        #expect(Set(subscribed).count == subscribed.count, "\(subscribed)")
+        // And one per 3 scans after.
+        let after = (66...89).map { wakesAt[$0]! }
+        #expect(Set(after).count <= after.count / 3 + 1, "\(after)")
+    }
+
+    @Test func restSlowsTheWakeRateAndTheFirstMovementRestoresIt() throws {
+        let fake = Self.fake()
+        let demand = CaptureDemand()
+        // Moving for the first 0.5 s, still until 4 s, moving again from then.
+        let moveAgain: Int64 = 4_000_000_000
+        var movedAgainAt: Int64?
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 1000, demand: demand) { sample in
+            let time = sample.reading.timestampNanoseconds
+            if time <= 500_000_000 || time >= moveAgain { demand.stateMade(atNanoseconds: time) }
+            if time == moveAgain { movedAgainAt = fake.nanoseconds() }
+        }
+        #expect(delivered.count == 1000)
+        func wakes(in range: Range<Int64>) -> [Int64] { fake.wakes.filter { range.contains($0) } }
+        // Moving: a wake-up every 15 ms; at rest (1 s after the last state): every 125 ms.
+        #expect(wakes(in: 100_000_000..<400_000_000).count >= 19)
+        let still = wakes(in: 2_000_000_000..<4_000_000_000)
+        #expect((15...17).contains(still.count), "\(still)")
+        #expect(zip(still, still.dropFirst()).allSatisfy { $1 - $0 == 125_000_000 }, "\(still)")
+        // The first movement reached the consumer within the rest budget, and the pace is back.
+        let seen = try #require(movedAgainAt)
+        #expect(seen - moveAgain <= 125_000_000)
+        #expect(wakes(in: 4_200_000_000..<4_500_000_000).count >= 19)
+    }
+}
