@@ -206,7 +206,8 @@ final class CaptureSession {
 
     /// Opens the accelerometer's buffer: paced, holding enough scans for the
     /// slowest pace (at rest), when a latency budget is given and the backend
-    /// offers a poll descriptor (the local one); else the one-scan buffer.
+    /// offers non-blocking reads and a poll descriptor (the local one); else
+    /// the one-scan buffer.
     private static func openBuffer(_ found: AccelerometerDiscovery.Found, context: IIOContext,
                                    gyroAxes: [IIOChannelHandle], rate: Double, latency: CaptureLatency,
                                    demand: CaptureDemand, notice: (Diagnostic) -> Void) throws -> BufferedReader {
@@ -216,11 +217,15 @@ final class CaptureSession {
         let budgetScans = latency.scansPerWake(rateHertz: rate)
         let restScans = CaptureLatency.scansPerWake(
             rateHertz: rate, budgetSeconds: max(latency.budgetSeconds, CaptureLatency.restBudgetSeconds))
-        let paced = try BufferedReader(found: found, context: context, gyroAxes: gyroAxes,
-                                       capacity: 2 * max(budgetScans, restScans),
-                                       watermark: demand.wantsEverySampleAtOnce ? 1 : budgetScans, notice: notice)
-        if paced.pollDescriptor != nil { return paced }
-        paced.close()
+        do {
+            let paced = try BufferedReader(found: found, context: context, gyroAxes: gyroAxes,
+                                           capacity: 2 * max(budgetScans, restScans),
+                                           watermark: demand.wantsEverySampleAtOnce ? 1 : budgetScans, notice: notice)
+            if paced.pollDescriptor != nil { return paced }
+            paced.close()
+        } catch let error as IIOError where error.errno.code == ENOSYS {
+            // iiod's network backend reads only through blocking refills.
+        }
         return try BufferedReader(found: found, context: context, gyroAxes: gyroAxes, notice: notice)
     }
 
