@@ -136,4 +136,41 @@ import Testing
         #expect(seen - moveAgain <= 125_000_000)
         #expect(wakes(in: 4_200_000_000..<4_500_000_000).count >= 19)
     }
+
+    /// A polled device has no buffer to batch: at rest it is read every
+    /// `CaptureLatency.restBudgetSeconds` instead of every period. (Real
+    /// time: the polled reader sleeps on the monotonic clock; only the
+    /// rest gaps' lower bound, which the absolute deadlines guarantee, and
+    /// that the pace comes back at all are asserted.)
+    @Test func aPolledDeviceIsReadLessOftenAtRest() throws {
+        let fake = FakeIIO([FakeIIO.accelerometer("iio:device0", name: "accel_3d", rateHertz: "200")])
+        let demand = CaptureDemand()
+        let configuration = CaptureConfiguration(uri: "fake:", mode: .poll, gyroEnabled: false,
+                                                 latency: CaptureLatency(budgetSeconds: 0.016))
+        let session = try CaptureSession(configuration: configuration, backend: fake, demand: demand) { _ in }
+        defer { session.close() }
+        var times: [Int64] = []
+        var restReads = 0
+        var movedAt: Int?
+        _ = try session.run(shouldStop: { false }) { sample in
+            let time = sample.reading.timestampNanoseconds
+            times.append(time)
+            if times.count <= 20 { demand.stateMade(atNanoseconds: time) }
+            if demand.isAtRest(atNanoseconds: time) { restReads += 1 }
+            if restReads == 4 && movedAt == nil {
+                movedAt = times.count
+                demand.stateMade(atNanoseconds: time)
+            }
+            return movedAt.map { times.count < $0 + 20 } ?? true
+        }
+        let moved = try #require(movedAt)
+        let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
+        // The reads that followed a read at rest were due a rest budget
+        // (125 ms) later; each read's own wake-up may be late by a little.
+        let restGaps = Array(gaps[(moved - 4)..<(moved - 1)])
+        #expect(restGaps.allSatisfy { $0 >= 100_000_000 }, "\(restGaps)")
+        // After the movement the period is back (5 ms; at least one of the
+        // next gaps is far below the rest budget).
+        #expect(gaps[moved...].min()! < 100_000_000, "\(Array(gaps[moved...]))")
+    }
 }

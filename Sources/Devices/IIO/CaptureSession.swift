@@ -179,8 +179,11 @@ final class CaptureSession {
         }
         guard let polled else { return true }
         // Absolute deadlines: the k-th read is due at start + k·period, so the
-        // time each read takes does not accumulate as drift.
+        // time each read takes does not accumulate as drift. At rest (with a
+        // latency budget and no one needing every sample) a read is due
+        // every `CaptureLatency.restBudgetSeconds` instead.
         let period = Int64((1e9 / status.rateHertz).rounded())
+        let restPeriod = max(period, Int64(CaptureLatency.restBudgetSeconds * 1e9))
         var next = MonotonicClock.nanoseconds()
         while !shouldStop() {
             // Sleep in slices so a stop request is seen within 100 ms at any rate.
@@ -192,7 +195,9 @@ final class CaptureSession {
             let raw = try polled.read()
             let counts = SIMD3<Int64>(Int64(raw.x), Int64(raw.y), Int64(raw.z))
             if !emit(sample(raw: counts, time: time, gyroRaw: nil, notice: notice)) { return false }
-            next += period
+            newestNanoseconds = time
+            let resting = latency.budgetSeconds > 0 && !demand.wantsEverySampleAtOnce && demand.isAtRest(atNanoseconds: time)
+            next += resting ? restPeriod : period
             let now = MonotonicClock.nanoseconds()
             if now - next > period { next += (now - next) / period * period }  // skip missed ticks, no burst
         }
