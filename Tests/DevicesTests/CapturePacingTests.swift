@@ -34,8 +34,8 @@ import Testing
     /// Opens a session over `fake` and collects `count` samples; `each`
     /// sees each one as it is delivered.
     static func capture(_ fake: FakeIIO, milliseconds: Double, count: Int, demand: CaptureDemand = CaptureDemand(),
-                        each: (CapturedSample) -> Void = { _ in }) throws -> [Delivery] {
-        let configuration = CaptureConfiguration(uri: "fake:", mode: .buffer, gyroEnabled: false,
+                        gyro: Bool = false, each: (CapturedSample) -> Void = { _ in }) throws -> [Delivery] {
+        let configuration = CaptureConfiguration(uri: "fake:", mode: .buffer, gyroEnabled: gyro,
                                                  latency: CaptureLatency(budgetSeconds: milliseconds / 1000))
         let session = try CaptureSession(configuration: configuration, backend: fake, demand: demand, waiting: fake) { _ in }
         defer { session.close() }
@@ -172,5 +172,20 @@ import Testing
         // After the movement the period is back (5 ms; at least one of the
         // next gaps is far below the rest budget).
         #expect(gaps[moved...].min()! < 100_000_000, "\(Array(gaps[moved...]))")
+    }
+
+    /// A gyroscope on its own device is read with the accelerometer's batch
+    /// size, so its kernel buffer (four reads' worth) outlasts a wake-up at rest.
+    @Test func aSiblingGyroBufferHoldsABatch() throws {
+        let fake = Self.fake()
+        let timestamp = FakeIIO.Channel("timestamp", index: 3, format: ScanElementType(
+            bigEndian: false, signed: true, bits: 64, storageBits: 64, shift: 0))
+        fake.devices = [FakeIIO.accelerometer("iio:device0", name: "lsm6dsx_accel", rateHertz: "200"),
+                        FakeIIO.Device("iio:device1", name: "lsm6dsx_gyro", attributes: ["sampling_frequency": "200"],
+                                       channels: FakeIIO.gyroAxes() + [timestamp])]
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 60, gyro: true)
+        #expect(fake.devices[1].buffersCreated == [50])
+        #expect(delivered.count == 60)
+        #expect(delivered.allSatisfy { $0.sample.rawRotation != nil })
     }
 }

@@ -94,6 +94,7 @@ final class CaptureSession {
                 // Before the first refill, so the gyro's scans start with the accelerometer's.
                 if let gyro, gyroAxesInScan == nil {
                     gyroBuffer = CaptureSession.openGyroBuffer(gyro, context: context, clock: reader.clock,
+                                                               scansPerRead: reader.capacity ?? 1,
                                                                notice: notice)
                 }
                 CaptureSession.setTimeout(max(configuration.bufferSilenceSeconds, 3 / rate), context: context,
