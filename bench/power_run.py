@@ -8,8 +8,8 @@ Usage: power_run.py SOCKET MOVING_S STILL_S RATE_HZ -- COMMAND…
 Prints one JSON object:
 - moving / still: CPU of every tiltd thread (/proc/PID/task/*/schedstat)
   per sample (µs) and as % of a core, wake-ups per second of every tiltd
-  thread (voluntary context switches from /proc/PID/task/*/status), and the
-  states received;
+  thread (voluntary context switches from /proc/PID/task/*/status), each
+  summed over the threads' own differences, and the states received;
 - moving: p50 / p99 sample→client latency (ms): each state's arrival on
   CLOCK_MONOTONIC minus its device timestamp, less the least such offset
   within 0.1 s of device time around it (the scripted device's timestamps
@@ -65,19 +65,29 @@ def tiltd_pid(runner):
 
 
 def snapshot(pid):
-    """(monotonic s, voluntary switches, CPU ns) summed over the threads."""
-    switches = cpu = 0
+    """(monotonic s, {thread id: (voluntary switches, CPU ns)})."""
+    threads = {}
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{task}/status") as f:
-                for line in f:
-                    if line.startswith("voluntary_ctxt_switches"):
-                        switches += int(line.split()[1])
+                switches = next(int(line.split()[1]) for line in f if line.startswith("voluntary_ctxt_switches"))
             with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-                cpu += int(f.read().split()[0])
-        except OSError:
+                threads[task] = (switches, int(f.read().split()[0]))
+        except (OSError, StopIteration):
             pass
-    return time.monotonic(), switches, cpu
+    return time.monotonic(), threads
+
+
+def difference(begin, end):
+    """Switches and CPU ns between two snapshots, thread by thread: a thread
+    that ended in between (start-up threads do) takes its count with it, so
+    totals would go down; one that began counts from 0."""
+    switches = cpu = 0
+    for task, (w1, c1) in end.items():
+        w0, c0 = begin.get(task, (0, 0))
+        switches += w1 - w0
+        cpu += c1 - c0
+    return switches, cpu
 
 
 runner = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -127,13 +137,14 @@ reader.join(5)
 
 result = {}
 for name, (begin, end) in marks.items():
-    (t0, w0, c0), (t1, w1, c1) = snaps[(name, "begin")], snaps[(name, "end")]
+    (t0, begin), (t1, end) = snaps[(name, "begin")], snaps[(name, "end")]
+    switches, cpu = difference(begin, end)
     seconds = t1 - t0
     samples = rate * seconds
     states = [(a, t) for a, t in arrivals if t0 <= a <= t1]
-    entry = {"seconds": round(seconds, 2), "wakeups_per_s": round((w1 - w0) / seconds, 1),
-             "cpu_percent": round((c1 - c0) / 1e9 / seconds * 100, 3),
-             "cpu_us_per_sample": round((c1 - c0) / 1e3 / samples, 1), "states": len(states)}
+    entry = {"seconds": round(seconds, 2), "wakeups_per_s": round(switches / seconds, 1),
+             "cpu_percent": round(cpu / 1e9 / seconds * 100, 3),
+             "cpu_us_per_sample": round(cpu / 1e3 / samples, 1), "states": len(states)}
     if len(states) > 10:
         # umockdev's delays drift from the script's timestamps (slowly, and
         # in jumps when its thread is scheduled late), so each state's
