@@ -164,6 +164,8 @@ public final class DeviceRun: Service, @unchecked Sendable {
             }
         case .statusChanged(let status):
             reportStatus(status)
+        case .batchEnd:
+            sampleRun?.endBatch()
         case .fault(let message, let time):
             logger.notice("\(message)")
             do { try trace?.appendGap(timestampNanoseconds: time, reason: message) } catch {

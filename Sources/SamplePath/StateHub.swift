@@ -58,4 +58,8 @@ public final class StateHub: StateSink {
     public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
         for consumer in consumers { consumer.captureStatus(status, fusingGyroscope: fusingGyroscope) }
     }
+
+    public func endBatch() {
+        for consumer in consumers { consumer.endBatch() }
+    }
 }

@@ -19,6 +19,11 @@ public protocol StateSink: AnyObject {
     /// gyroscope lost), and whether a gyroscope is fused into the states
     /// that follow.
     func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool)
+    /// The states emitted since the last call came from one wake-up of a
+    /// paced capture: a consumer that holds them (the socket, to send them
+    /// in one write) sends them now. A consumer that has heard it once may
+    /// hold states until the next call or `flush`.
+    func endBatch()
 }
 
 extension StateSink {
@@ -28,4 +33,5 @@ extension StateSink {
     }
     public func flush() {}
     public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {}
+    public func endBatch() {}
 }

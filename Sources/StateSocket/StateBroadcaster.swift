@@ -43,6 +43,8 @@ final class StateBroadcaster: @unchecked Sendable {
         /// The newest state's line, and whether a new client gets it.
         var line: [UInt8] = []
         var hasLine = false
+        /// The lines of the batch being sent (`emit(_ states:)`).
+        var batchLines: [UInt8] = []
         var stopping = false
         var refusedWhileFull = 0
         var evictedWhileFull = 0
@@ -93,6 +95,28 @@ final class StateBroadcaster: @unchecked Sendable {
             fanout.hasLine = true
             for index in fanout.clients.indices {
                 deliver(fanout.clients[index].offer(fanout.line), of: fanout.clients[index],
+                        handOffs: &handOffs, failed: &failed)
+            }
+        }
+        finish(handOffs, failed)
+    }
+
+    /// Sends `states` (one wake-up's batch) to every client in one write:
+    /// their lines, in order, offered together; the last is the current
+    /// state for clients that connect later. A no-op once `stop` has begun.
+    func emit(_ states: [KnobState]) {
+        guard let last = states.last else { return }
+        var handOffs: [HandOff] = []
+        var failed: [any Channel] = []
+        fanout.withLock { fanout in
+            guard !fanout.stopping else { return }
+            fanout.batchLines.removeAll(keepingCapacity: true)
+            for state in states { state.appendJSONLine(to: &fanout.batchLines) }
+            fanout.line.removeAll(keepingCapacity: true)
+            last.appendJSONLine(to: &fanout.line)
+            fanout.hasLine = true
+            for index in fanout.clients.indices {
+                deliver(fanout.clients[index].offer(fanout.batchLines), of: fanout.clients[index],
                         handOffs: &handOffs, failed: &failed)
             }
         }

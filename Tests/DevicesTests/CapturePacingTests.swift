@@ -74,6 +74,31 @@ import Testing
         #expect(late.max()! <= 16_000_000, "\(late)")
     }
 
+    /// Each wake-up's samples end with `endBatch`, so consumers can send
+    /// them together; one scan a wake-up (`--latency 0`) never ends one.
+    @Test func eachWakeUpEndsABatch() throws {
+        func batches(_ milliseconds: Double) throws -> [Int] {
+            let fake = Self.fake()
+            let configuration = CaptureConfiguration(uri: "fake:", mode: .buffer, gyroEnabled: false,
+                                                     latency: CaptureLatency(budgetSeconds: milliseconds / 1000))
+            let session = try CaptureSession(configuration: configuration, backend: fake, waiting: fake) { _ in }
+            defer { session.close() }
+            var sizes: [Int] = [], current = 0, samples = 0
+            _ = try session.run(shouldStop: { samples >= 30 }, emit: { _ in
+                samples += 1
+                current += 1
+                return true
+            }, endBatch: {
+                sizes.append(current)
+                current = 0
+            })
+            return sizes
+        }
+        let paced = try batches(16)
+        #expect(paced.dropFirst().allSatisfy { $0 == 3 } && paced.reduce(0, +) >= 28, "\(paced)")
+        #expect(try batches(0).isEmpty)
+    }
+
     @Test func batchesDeliverTheSameSamplesAndStatesAsOneScanAWake() throws {
         let one = try Self.capture(Self.fake(), milliseconds: 0, count: 200)
         let batched = try Self.capture(Self.fake(), milliseconds: 16, count: 200)

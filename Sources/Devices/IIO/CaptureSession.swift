@@ -141,6 +141,13 @@ final class CaptureSession {
     /// - Parameter notice: receives one-line messages (a gyro lost mid-run).
     func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void = { _ in },
              emit: (CapturedSample) -> Bool) throws -> Bool {
+        try run(shouldStop: shouldStop, notice: notice, emit: emit, endBatch: {})
+    }
+
+    /// As `run`; a paced capture calls `endBatch` after the samples of each
+    /// wake-up (also the last, when `emit` asked to stop within it).
+    func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void = { _ in },
+             emit: (CapturedSample) -> Bool, endBatch: () -> Void) throws -> Bool {
         let first = pending
         pending = []
         for scan in first where !emit(sample(raw: scan.raw, time: scan.time, gyroRaw: scan.gyro, notice: notice)) {
@@ -174,6 +181,8 @@ final class CaptureSession {
                     let now = waiting.nanoseconds()
                     if due < now - period { due = now }  // behind (a slow consumer): no burst of catch-up wakes
                 }
+                // Ended even when the read fails after some scans, so none is held back.
+                defer { endBatch() }
                 try buffered.read(due: due, waiting: waiting, deliver)
             }
             return keepGoing
