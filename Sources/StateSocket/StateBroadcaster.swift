@@ -86,19 +86,11 @@ final class StateBroadcaster: @unchecked Sendable {
     /// Sends `state` to every client now, on the calling thread; never
     /// blocks on clients. A no-op once `stop` has begun.
     func emit(_ state: KnobState) {
-        var handOffs: [HandOff] = []
-        var failed: [any Channel] = []
-        fanout.withLock { fanout in
-            guard !fanout.stopping else { return }
+        offerToEveryClient { fanout in
             fanout.line.removeAll(keepingCapacity: true)
             state.appendJSONLine(to: &fanout.line)
-            fanout.hasLine = true
-            for index in fanout.clients.indices {
-                deliver(fanout.clients[index].offer(fanout.line), of: fanout.clients[index],
-                        handOffs: &handOffs, failed: &failed)
-            }
+            return false
         }
-        finish(handOffs, failed)
     }
 
     /// Sends `states` (one wake-up's batch) to every client in one write:
@@ -106,17 +98,27 @@ final class StateBroadcaster: @unchecked Sendable {
     /// state for clients that connect later. A no-op once `stop` has begun.
     func emit(_ states: [KnobState]) {
         guard let last = states.last else { return }
-        var handOffs: [HandOff] = []
-        var failed: [any Channel] = []
-        fanout.withLock { fanout in
-            guard !fanout.stopping else { return }
+        offerToEveryClient { fanout in
             fanout.batchLines.removeAll(keepingCapacity: true)
             for state in states { state.appendJSONLine(to: &fanout.batchLines) }
             fanout.line.removeAll(keepingCapacity: true)
             last.appendJSONLine(to: &fanout.line)
+            return true
+        }
+    }
+
+    /// Under the lock: `encode` sets the current state's line (and returns
+    /// whether it also filled `batchLines`, which are then offered instead),
+    /// and every client is offered the bytes; outside it, the hand-offs.
+    private func offerToEveryClient(_ encode: (inout Fanout) -> Bool) {
+        var handOffs: [HandOff] = []
+        var failed: [any Channel] = []
+        fanout.withLock { fanout in
+            guard !fanout.stopping else { return }
+            let batched = encode(&fanout)
             fanout.hasLine = true
             for index in fanout.clients.indices {
-                deliver(fanout.clients[index].offer(fanout.batchLines), of: fanout.clients[index],
+                deliver(fanout.clients[index].offer(batched ? fanout.batchLines : fanout.line), of: fanout.clients[index],
                         handOffs: &handOffs, failed: &failed)
             }
         }
