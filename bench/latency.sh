@@ -48,7 +48,7 @@
 # any DSU server could show against a socket in this measurement; the
 # summary gives its median beside tiltd's.
 #
-# CPU is the sum over the process's threads of /proc/PID/task/*/schedstat
+# CPU is the sum over the process's threads of their own differences in /proc/PID/task/*/schedstat
 # (nanoseconds on a CPU), from 1 s after start for SECONDS.
 set -euo pipefail
 
@@ -190,15 +190,19 @@ elif path != "-":
     client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     client.connect(path)
     client.settimeout(0.2)
-def cpu_seconds():
-    # Every thread's time on a CPU (ns, not /proc/PID/stat's 10 ms ticks).
-    total = 0
+def cpu_times():
+    # Each thread's time on a CPU (ns, not /proc/PID/stat's 10 ms ticks).
+    times = {}
     for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
         try:
-            total += int(open(path).read().split()[0])
+            times[path] = int(open(path).read().split()[0])
         except (OSError, ValueError):
             pass  # a thread that just ended
-    return total / 1e9
+    return times
+def cpu_seconds_since(before):
+    # Thread by thread: a thread that ended in the window (a start-up one)
+    # must not take its whole time out of the total.
+    return sum(ns - before.get(path, 0) for path, ns in cpu_times().items()) / 1e9
 time.sleep(1.0)  # past start-up
 if client is not None and not dsu:
     # Lines queued during start-up are not this window's samples.
@@ -209,7 +213,7 @@ if client is not None and not dsu:
     except BlockingIOError:
         pass
     client.settimeout(0.2)
-start_cpu, start = cpu_seconds(), time.monotonic()
+start_cpu, start = cpu_times(), time.monotonic()
 lines = 0
 while time.monotonic() - start < seconds:
     if client is None:
@@ -223,7 +227,7 @@ while time.monotonic() - start < seconds:
         lines += 1 if dsu else data.count(b"\n")
     except socket.timeout:
         pass
-used, wall = cpu_seconds() - start_cpu, time.monotonic() - start
+used, wall = cpu_seconds_since(start_cpu), time.monotonic() - start
 per_sample = "" if not lines else "; %.1f µs per %s" % (1e6 * used / lines, "packet" if dsu else "line")
 print("  %.3f s CPU in %.1f s = %.2f%% of one core%s%s"
       % (used, wall, 100 * used / wall, "" if client is None else "; %d %s received" % (lines, "DSU packet(s)" if dsu else "state line(s)"),

@@ -10,14 +10,34 @@ extension CaptureConfiguration {
     /// - Parameters:
     ///   - mountMatrix: `Setting.mountMatrix` as given, `"x1, y1, z1; x2, y2, z2; x3, y3, z3"`.
     ///   - gyroEnabled: read the paired gyroscope too (false: `Setting.noGyro`).
+    ///   - latencyMilliseconds: `Setting.latency`; nil for the default
+    ///     (`CaptureLatency.defaultMilliseconds`).
     /// - Throws: `SettingError` naming the first option that cannot work.
     public init(uri: String, device: String?, source: CaptureSourceSetting, mode: CaptureMode,
-                rateHertz: Double?, mountMatrix: String?, gyroEnabled: Bool) throws(SettingError) {
+                rateHertz: Double?, mountMatrix: String?, gyroEnabled: Bool,
+                latencyMilliseconds: Double? = nil) throws(SettingError) {
         let matrix = try Self.check(uri: uri, device: device, source: source, rateHertz: rateHertz,
                                     mountMatrix: mountMatrix)
+        try Self.checkLatency(milliseconds: latencyMilliseconds)
+        let milliseconds = latencyMilliseconds ?? CaptureLatency.defaultMilliseconds
         self.init(uri: uri, device: device, mode: mode, rateHertz: rateHertz, mountMatrix: matrix,
                   gyroEnabled: gyroEnabled, source: source.resolve(device: device, uri: uri),
-                  attitude: source == .rotation ? .rotation : .accelerometer)
+                  attitude: source == .rotation ? .rotation : .accelerometer,
+                  latency: CaptureLatency(budgetSeconds: milliseconds / 1000))
+    }
+
+    /// The default `Setting.latency` as the help says it ("16").
+    public static var defaultLatencyText: String { CaptureRate.attributeText(CaptureLatency.defaultMilliseconds) }
+
+    /// Checks `Setting.latency`: 0 up to `CaptureLatency.maximumMilliseconds`.
+    ///
+    /// - Throws: `SettingError` naming `Setting.latency`.
+    public static func checkLatency(milliseconds: Double?) throws(SettingError) {
+        guard let milliseconds else { return }
+        guard milliseconds.isFinite, milliseconds >= 0, milliseconds <= CaptureLatency.maximumMilliseconds else {
+            throw SettingError("\(.latency) \(milliseconds) is not a latency in ms: give a number from 0 "
+                + "(one scan per wake-up) to \(CaptureRate.attributeText(CaptureLatency.maximumMilliseconds))")
+        }
     }
 
     /// Checks the device options without looking at any device (so at

@@ -28,6 +28,15 @@ public struct DeviceOptions: ParsableArguments {
                                + "Default: the device's (raised to ≥ 10 Hz), or 50 Hz.", valueName: "hz"))
     var rate: Double?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How late a buffered sample may reach a consumer, in ms: tiltd reads the scans "
+                               + "that arrive within it in one wake-up (every scan still read, with its own "
+                               + "timestamp), and wakes about 8 times a second while the device is at rest. 0 "
+                               + "wakes once per sample; while a --dsu client is subscribed it is one sample. "
+                               + "Default: \(CaptureConfiguration.defaultLatencyText) ms.",
+                               valueName: "ms"))
+    var latency: Double?
+
     @Option(name: .customLong("mount-matrix"),
             help: ArgumentHelp("Override the mount matrix: \"x1, y1, z1; x2, y2, z2; x3, y3, z3\".",
                                valueName: "matrix"))
@@ -40,6 +49,7 @@ public struct DeviceOptions: ParsableArguments {
         try validating {
             try CaptureConfiguration.check(uri: uri, device: device, source: source, rateHertz: rate,
                                            mountMatrix: mountMatrix)
+            try CaptureConfiguration.checkLatency(milliseconds: latency)
         }
     }
 
@@ -52,6 +62,7 @@ public struct DeviceOptions: ParsableArguments {
         if mode != .auto { given.append("--mode") }
         if rate != nil { given.append("--rate") }
         if mountMatrix != nil { given.append("--mount-matrix") }
+        if latency != nil { given.append("--latency") }
         return given
     }
 
@@ -61,7 +72,7 @@ public struct DeviceOptions: ParsableArguments {
     public func makeCaptureConfiguration(gyro: Bool = true) throws -> CaptureConfiguration {
         try validating {
             try CaptureConfiguration(uri: uri, device: device, source: source, mode: mode, rateHertz: rate,
-                                     mountMatrix: mountMatrix, gyroEnabled: gyro)
+                                     mountMatrix: mountMatrix, gyroEnabled: gyro, latencyMilliseconds: latency)
         }
     }
 }

@@ -46,6 +46,8 @@ public final class DeviceStateStream: Sendable {
     private let settings: Settings
     private let onDemand: ListenOnDemand?
     private let demand = DemandCount()
+    /// What the consumers need from the capture's pace (DSU subscribers).
+    private let captureDemand = CaptureDemand()
     private let socket: UnixSocketServer?
 
     /// Starts the socket server, if `settings` asks for one.
@@ -67,8 +69,13 @@ public final class DeviceStateStream: Sendable {
     public func claimsChanged(_ count: Int) { demand.busClaims(count) }
 
     /// Reports the number of DSU clients (on any thread); they count
-    /// whenever the device opens on demand.
-    public func dsuClientsChanged(_ count: Int) { if onDemand != nil { demand.set(.dsu, count) } }
+    /// whenever the device opens on demand, and while there is one the
+    /// capture reads one scan per wake-up (emulators time motion by packet
+    /// arrival).
+    public func dsuClientsChanged(_ count: Int) {
+        captureDemand.perSampleClientsChanged(count)
+        if onDemand != nil { demand.set(.dsu, count) }
+    }
 
     /// Reads until `count`, `durationSeconds` or a signal.
     ///
@@ -84,7 +91,7 @@ public final class DeviceStateStream: Sendable {
                                   reporter: DiagnosticReporter(subject: nil))
         let run = DeviceRun(capture: settings.capture, sampleRun: sampleRun, tracePath: settings.tracePath,
                             count: settings.count, duration: settings.durationSeconds,
-                            openAtStart: onDemand == nil, version: settings.version)
+                            openAtStart: onDemand == nil, version: settings.version, demand: captureDemand)
         let socket = self.socket, demand = self.demand, onDemand = self.onDemand
         // Listed before the run, the socket and the other service stop after
         // it: clients and claimants get the last states.

@@ -39,8 +39,19 @@ protocol CaptureDeviceSession: AnyObject {
     /// - Returns: false when `emit` asked to stop.
     /// - Throws: what interrupted reading (device gone, timeout).
     func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void, emit: (CapturedSample) -> Bool) throws -> Bool
+    /// As `run`, calling `endBatch` after the samples of each wake-up (a
+    /// paced capture; by default never).
+    func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void, emit: (CapturedSample) -> Bool,
+             endBatch: () -> Void) throws -> Bool
     /// Releases the device (disables a buffer); the rest goes with the session.
     func close()
+}
+
+extension CaptureDeviceSession {
+    func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void, emit: (CapturedSample) -> Bool,
+             endBatch: () -> Void) throws -> Bool {
+        try run(shouldStop: shouldStop, notice: notice, emit: emit)
+    }
 }
 
 /// Captures a device on its own thread until stopped, surviving faults: a
@@ -171,6 +182,8 @@ public final class CaptureLoop: @unchecked Sendable {
                         if !handler(.statusChanged(current.status)) { return false }
                     }
                     return handler(.sample(sample))
+                } endBatch: {
+                    if !handler(.batchEnd) { noticeStopped = true }
                 }
                 if !keepGoing || noticeStopped { return }
             } catch {

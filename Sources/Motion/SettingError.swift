@@ -18,7 +18,7 @@ public struct SettingError: Error, CustomStringConvertible, Sendable, Equatable 
 public enum Setting: String, CaseIterable, Sendable {
     case allowHost, background, color, columns, contactSheet, contactSheetFrames, control, controlVolume, count,
          cutoff, dbus, device, dsu, duration, format, fps, gyroTimeConstant, height, holds, host, interactive, json,
-         knobRadius, levels, levelsFile, levelsSource, lightColor, listen, loop, maxConnections, maxFrames,
+         knobRadius, latency, levels, levelsFile, levelsSource, lightColor, listen, loop, maxConnections, maxFrames,
          maxStreams, maxStreamsPerClient, mode, mountMatrix, neutral, noGate, noGyro, onDemand, out, overwrite,
          pitch, port, rate, realtime, record, recordDir, recordKeep, recordLimit, recordMaxMib, replay, roll, scale,
          screenOrientation, server, shakeBand, size, slider, socketGroup, source, style, threshold, trackHeight, uri,

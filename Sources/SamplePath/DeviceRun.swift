@@ -31,6 +31,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
     private let version: String
     private let logger: Logger
     private let clock: any Clock<Duration>
+    private let demand: CaptureDemand
     private var samples = 0
     private var failure: String?
     /// The capture running now, if any.
@@ -49,9 +50,12 @@ public final class DeviceRun: Service, @unchecked Sendable {
     ///   - version: tiltd's version, recorded in the trace header.
     ///   - logger: device notices and errors.
     ///   - clock: times `duration`.
+    ///   - demand: what the consumers need from the capture's pace; told
+    ///     here when a state passes the gate (the device moving).
     public init(capture: CaptureConfiguration, sampleRun: SampleRun?, tracePath: String? = nil,
                 count: Int? = nil, duration: Double? = nil, openAtStart: Bool = true,
-                version: String, logger: Logger = TiltdLog.logger, clock: any Clock<Duration> = ContinuousClock()) {
+                version: String, logger: Logger = TiltdLog.logger, clock: any Clock<Duration> = ContinuousClock(),
+                demand: CaptureDemand = CaptureDemand()) {
         self.configuration = capture
         self.sampleRun = sampleRun
         self.tracePath = tracePath
@@ -61,6 +65,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
         self.version = version
         self.logger = logger
         self.clock = clock
+        self.demand = demand
     }
 
     /// How long the end of a run waits for a slow disk to take the trace's
@@ -106,7 +111,7 @@ public final class DeviceRun: Service, @unchecked Sendable {
     ///
     /// - Throws: why the device cannot be opened (bad URI, none found, busy).
     public func open() throws {
-        let capture = configuration.makeCapture()
+        let capture = configuration.makeCapture(demand: demand)
         let isNew = self.capture.withLock { current -> Bool in
             guard current == nil, !ended.isOpen else { return false }
             current = capture
@@ -164,6 +169,8 @@ public final class DeviceRun: Service, @unchecked Sendable {
             }
         case .statusChanged(let status):
             reportStatus(status)
+        case .batchEnd:
+            sampleRun?.endBatch()
         case .fault(let message, let time):
             logger.notice("\(message)")
             sampleRun?.sink.deviceStopped(.lost(message))
@@ -180,7 +187,11 @@ public final class DeviceRun: Service, @unchecked Sendable {
                     return fail("\(error)")
                 }
             }
-            sampleRun?.process(sample.reading)
+            if let sampleRun {
+                let states = sampleRun.stateCount
+                sampleRun.process(sample.reading)
+                if sampleRun.stateCount != states { demand.stateMade(atNanoseconds: sample.reading.timestampNanoseconds) }
+            }
             if let countLimit, samples >= countLimit { return false }
         }
         return true

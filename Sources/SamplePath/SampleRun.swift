@@ -53,6 +53,10 @@ public final class SampleRun: @unchecked Sendable {
         if pipeline.hasDiagnostics { reporter.report(pipeline.takeDiagnostics()) }
     }
 
+    /// The readings of one wake-up of a paced capture have all been taken:
+    /// the sinks may send what they held for the batch.
+    public func endBatch() { sink.endBatch() }
+
     /// Takes readings as fast as they come.
     public func process(_ readings: some Sequence<Reading>) {
         for reading in readings { process(reading) }

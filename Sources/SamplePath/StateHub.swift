@@ -74,4 +74,8 @@ public final class StateHub: StateSink {
     public func deviceStopped(_ stop: DeviceStop) {
         for consumer in consumers { consumer.deviceStopped(stop) }
     }
+
+    public func endBatch() {
+        for consumer in consumers { consumer.endBatch() }
+    }
 }

@@ -26,9 +26,13 @@ public protocol StateSink: AnyObject {
     /// Hears that the device stopped delivering samples: the newest state
     /// is no longer current. Each consumer says so in its own terms (the
     /// socket's new clients wait for the next state, D-Bus clears its
-    /// state, DSU's slot shows no controller while the device is lost, the
-    /// web page's `device` channel).
+    /// state, DSU's slot shows no controller while the device is lost).
     func deviceStopped(_ stop: DeviceStop)
+    /// The states emitted since the last call came from one wake-up of a
+    /// paced capture: a consumer that holds them (the socket, to send them
+    /// in one write) sends them now. A consumer that has heard it once may
+    /// hold states until the next call or `flush`.
+    func endBatch()
 }
 
 extension StateSink {
@@ -43,4 +47,5 @@ extension StateSink {
     public func flush() {}
     public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {}
     public func deviceStopped(_ stop: DeviceStop) {}
+    public func endBatch() {}
 }

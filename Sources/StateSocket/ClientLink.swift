@@ -42,7 +42,8 @@ struct ClientLink {
         case failed
     }
 
-    /// Sends `line` (one whole JSON line) now, or keeps it while a hand-off is pending.
+    /// Sends `line` (whole JSON lines: one state, or a batch's) now, or
+    /// keeps it while a hand-off is pending.
     mutating func offer(_ line: [UInt8]) -> Delivery {
         guard descriptor >= 0 else { return .sent }
         if handedOff {

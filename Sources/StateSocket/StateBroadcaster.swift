@@ -43,6 +43,8 @@ final class StateBroadcaster: @unchecked Sendable {
         /// The newest state's line, and whether a new client gets it.
         var line: [UInt8] = []
         var hasLine = false
+        /// The lines of the batch being sent (`emit(_ states:)`).
+        var batchLines: [UInt8] = []
         var stopping = false
         var refusedWhileFull = 0
         var evictedWhileFull = 0
@@ -85,14 +87,36 @@ final class StateBroadcaster: @unchecked Sendable {
     /// on the calling thread; never blocks on clients. A no-op once `stop`
     /// has begun.
     func send(_ line: [UInt8]) {
+        offerToEveryClient { fanout in
+            fanout.line = line
+            return false
+        }
+    }
+
+    /// Sends one wake-up's batch to every client in one write: `lines`, the
+    /// records in order, offered together; `last`, the last of them, is the
+    /// current state for clients that connect later. A no-op once `stop`
+    /// has begun.
+    func send(batch lines: [UInt8], last: [UInt8]) {
+        offerToEveryClient { fanout in
+            fanout.batchLines = lines
+            fanout.line = last
+            return true
+        }
+    }
+
+    /// Under the lock: `take` sets the current state's line (and returns
+    /// whether it also filled `batchLines`, which are then offered instead),
+    /// and every client is offered the bytes; outside it, the hand-offs.
+    private func offerToEveryClient(_ take: (inout Fanout) -> Bool) {
         var handOffs: [HandOff] = []
         var failed: [any Channel] = []
         fanout.withLock { fanout in
             guard !fanout.stopping else { return }
-            fanout.line = line
+            let batched = take(&fanout)
             fanout.hasLine = true
             for index in fanout.clients.indices {
-                deliver(fanout.clients[index].offer(fanout.line), of: fanout.clients[index],
+                deliver(fanout.clients[index].offer(batched ? fanout.batchLines : fanout.line), of: fanout.clients[index],
                         handOffs: &handOffs, failed: &failed)
             }
         }

@@ -21,8 +21,10 @@ import Synchronization
 /// on SIGINT, SIGTERM and SIGHUP, and at the process's end. Fan-out, coalescing and
 /// the client limit are `StateBroadcaster`'s. See docs/streaming.md.
 public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
-    // Safe to share: stored properties are immutable after init, `closed`
-    // is atomic, and the broadcaster is itself Sendable.
+    // Safe to share: stored properties are immutable after init but for
+    // `batch`, which only the producer touches (`emit`, `endBatch`, `flush`
+    // run on its thread), `closed` is atomic, and the broadcaster is itself
+    // Sendable.
 
     /// Limits that keep the server's memory bounded.
     public struct Limits: Sendable {
@@ -49,6 +51,12 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     private let logger: Logger
     private let closed = Atomic<Bool>(false)
     private let finished: EventLoopPromise<Void>
+    /// The states of the current batch of a paced capture, held until
+    /// `endBatch`; nil until the producer has ended a batch (states then
+    /// go out one by one, as they come).
+    private var batch: [UInt8]?
+    /// The last record in `batch`.
+    private var batchLast: [UInt8] = []
 
     /// The listen backlog: connections the kernel queues before tiltd accepts them.
     private static let backlog: Int32 = 64
@@ -179,7 +187,25 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     public var usesRecords: Bool { true }
 
     public func emit(_ state: EncodedState) {
-        broadcaster.send(state.line)
+        if batch != nil {
+            batch?.append(contentsOf: state.line)
+            batchLast = state.line
+        } else {
+            broadcaster.send(state.line)
+        }
+    }
+
+    /// Sends the states held for the batch to each client in one write, and
+    /// holds the states that come from now on until the next batch ends.
+    public func endBatch() {
+        flush()
+        if batch == nil { batch = [] }
+    }
+
+    /// Sends the states held for an unfinished batch.
+    public func flush() {
+        if let held = batch, !held.isEmpty { broadcaster.send(batch: held, last: batchLast) }
+        batch?.removeAll(keepingCapacity: true)
     }
 
     /// New clients wait for the next state instead of getting the last one.

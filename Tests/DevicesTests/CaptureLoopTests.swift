@@ -74,6 +74,7 @@ import Testing
                 case .sample(let sample): events.append("sample \(sample.reading.timestampNanoseconds)")
                 case .notice(let diagnostic): events.append("\(diagnostic.message)")
                 case .fault(let message, let time): events.append("fault at \(time): \(message)")
+                case .batchEnd: break
                 }
                 return events.count { $0.hasPrefix("sample") } < samples
             }

@@ -40,6 +40,12 @@ final class FakeIIO: IIOBackend, @unchecked Sendable {
         /// Reads of `raw` answer ENODEV once this many were made.
         var readsBeforeGone: Int?
         var reads = 0
+        /// `buffer/` attributes the driver has (nil: none) and what was written to them, in order.
+        var bufferAttributes: [String: String]?
+        var bufferWrites: [String] = []
+        /// The capacity of each buffer created, in scans, and whether the newest is non-blocking.
+        var buffersCreated: [Int] = []
+        var nonBlocking = false
 
         init(_ id: String, name: String?, attributes: [String: String] = [:], channels: [Channel]) {
             self.id = id
@@ -55,8 +61,20 @@ final class FakeIIO: IIOBackend, @unchecked Sendable {
     /// How many contexts fail after a device went.
     var failuresWhileGone = 0
     var contextsCreated = 0
+    /// A device that produces a scan every `scanPeriodNanoseconds` on a
+    /// virtual clock (`CaptureWaiting`) when set: non-blocking refills take
+    /// the scans due by now, and waits move the clock on instead of sleeping.
+    var virtualNanoseconds: Int64?
+    var scanPeriodNanoseconds: Int64 = 1_000_000
+    /// The virtual times at which waits ended (the reader's wake-ups).
+    var wakes: [Int64] = []
+    /// The raw value of a channel (by id) in the scan numbered from 1, when
+    /// set; else the channel's `raw` attribute.
+    var rawOfScan: (@Sendable (_ scan: Int, _ channel: String) -> Int16)?
     private var objects: [AnyObject] = []
-    private var scan: UnsafeMutableRawBufferPointer = .allocate(byteCount: 64, alignment: 8)
+    private var scan: UnsafeMutableRawBufferPointer = .allocate(byteCount: 64 * 1024, alignment: 8)
+    /// The bytes the last refill delivered.
+    private var filled = 0
 
     init(_ devices: [Device]) { self.devices = devices }
     deinit { scan.deallocate() }
@@ -168,38 +186,72 @@ final class FakeIIO: IIOBackend, @unchecked Sendable {
     func enable(_ channel: IIOChannelHandle) { self.channel(channel).enabled = true }
     func disable(_ channel: IIOChannelHandle) { self.channel(channel).enabled = false }
 
+    func hasBufferAttribute(_ device: IIODeviceHandle, _ name: String) -> Bool {
+        self.device(device).bufferAttributes?[name] != nil
+    }
+
+    func writeBufferAttribute(_ device: IIODeviceHandle, _ name: String, _ value: String) -> Errno? {
+        let device = self.device(device)
+        guard device.bufferAttributes?[name] != nil else { return Errno(ENOENT) }
+        device.bufferAttributes?[name] = value
+        device.bufferWrites.append("\(name)=\(value)")
+        return nil
+    }
+
     func createBuffer(_ device: IIODeviceHandle, samples: Int) -> Result<IIOBufferHandle, Errno> {
         if let refusal = self.device(device).refuseBuffer { return .failure(refusal) }
+        self.device(device).buffersCreated.append(samples)
+        self.device(device).nonBlocking = false
         return .success(IIOBufferHandle(pointer: device.pointer))
     }
 
-    func setNonBlocking(_ buffer: IIOBufferHandle) -> Errno? { nil }
+    func setNonBlocking(_ buffer: IIOBufferHandle) -> Errno? {
+        let device: Device = object(buffer.pointer)
+        device.nonBlocking = true
+        return nil
+    }
+
     func destroyBuffer(_ buffer: IIOBufferHandle) {}
-    func pollDescriptor(_ buffer: IIOBufferHandle) -> Int32? { nil }
+    /// A descriptor only on the virtual clock, where `wait` stands in for poll(2).
+    func pollDescriptor(_ buffer: IIOBufferHandle) -> Int32? { virtualNanoseconds == nil ? nil : 1_000_000 }
     func cancel(_ buffer: IIOBufferHandle) {}
 
-    /// One scan: each enabled channel's `raw` value, the timestamp counting scans (ms).
+    /// Blocking: one scan, each enabled channel's `raw` value, the timestamp
+    /// counting scans (ms). Non-blocking on the virtual clock: every scan
+    /// due by now, up to the buffer's capacity, or EAGAIN.
     func refill(_ buffer: IIOBufferHandle) -> Result<Int, Errno> {
         let device: Device = object(buffer.pointer)
         guard device.delivers else { return .failure(Errno(ETIMEDOUT)) }
-        device.scansDelivered += 1
-        var offset = 0
-        for channel in enabledChannels(device) {
-            let size = channel.format.storageBits / 8
-            offset = (offset + size - 1) / size * size
-            if size == 8 {
-                scan.storeBytes(of: Int64(device.scansDelivered) * 1_000_000, toByteOffset: offset, as: Int64.self)
-            } else {
-                scan.storeBytes(of: Int16(channel.attributes["raw"].flatMap { Int16($0) } ?? 0), toByteOffset: offset,
-                                as: Int16.self)
-            }
-            offset += size
+        let size = sampleSize(IIODeviceHandle(pointer: buffer.pointer))
+        var count = 1
+        if device.nonBlocking, let now = virtualNanoseconds {
+            let due = Int(now / scanPeriodNanoseconds) - device.scansDelivered
+            count = min(due, device.buffersCreated.last ?? 1, scan.count / size)
+            guard count > 0 else { return .failure(Errno(EAGAIN)) }
         }
-        return .success(sampleSize(IIODeviceHandle(pointer: buffer.pointer)))
+        for index in 0..<count {
+            device.scansDelivered += 1
+            var offset = 0
+            for channel in enabledChannels(device) {
+                let channelSize = channel.format.storageBits / 8
+                offset = (offset + channelSize - 1) / channelSize * channelSize
+                if channelSize == 8 {
+                    scan.storeBytes(of: Int64(device.scansDelivered) * scanPeriodNanoseconds,
+                                    toByteOffset: index * size + offset, as: Int64.self)
+                } else {
+                    let raw = rawOfScan?(device.scansDelivered, channel.id)
+                        ?? channel.attributes["raw"].flatMap { Int16($0) } ?? 0
+                    scan.storeBytes(of: raw, toByteOffset: index * size + offset, as: Int16.self)
+                }
+                offset += channelSize
+            }
+        }
+        filled = count * size
+        return .success(filled)
     }
 
     func bufferBytes(_ buffer: IIOBufferHandle) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: scan[..<sampleSize(IIODeviceHandle(pointer: buffer.pointer))])
+        UnsafeRawBufferPointer(rebasing: scan[..<filled])
     }
 
     func sampleSize(_ device: IIODeviceHandle) -> Int {
@@ -214,5 +266,27 @@ final class FakeIIO: IIOBackend, @unchecked Sendable {
 
     private func enabledChannels(_ device: Device) -> [Channel] {
         device.channels.filter { $0.enabled && $0.isScanElement }.sorted { $0.scanIndex < $1.scanIndex }
+    }
+}
+
+extension FakeIIO: CaptureWaiting {
+    func nanoseconds() -> Int64 { virtualNanoseconds ?? 0 }
+
+    /// Moves the virtual clock to the deadline, or to the next scan when
+    /// waiting for data and it comes first.
+    func wait(untilNanoseconds deadline: Int64, readable: Int32?, cancel: Int32) -> CaptureWaitEnd {
+        let now = virtualNanoseconds ?? 0
+        var end = CaptureWaitEnd.deadline
+        var time = max(now, deadline)
+        if readable != nil {
+            let next = (now / scanPeriodNanoseconds + 1) * scanPeriodNanoseconds
+            if next <= deadline {
+                time = next
+                end = .readable
+            }
+        }
+        virtualNanoseconds = time
+        wakes.append(time)
+        return end
     }
 }

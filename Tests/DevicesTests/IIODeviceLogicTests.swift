@@ -133,6 +133,7 @@ import Testing
                 case .sample: events.append("sample")
                 case .notice(let diagnostic): events.append("\(diagnostic.message)")
                 case .fault(let message, _): events.append("fault: \(message)")
+                case .batchEnd: break
                 }
                 return events.count { $0 == "sample" } < 3
             }

@@ -36,6 +36,38 @@ import TiltdTestSupport
         }
     }
 
+    /// A paced capture ends each wake-up's batch (`endBatch`): from the
+    /// first, the states of a batch are held and reach every client
+    /// together, in order, when it ends; until then a new client gets the
+    /// state sent last.
+    @Test func theStatesOfABatchGoOutTogetherWhenItEnds() async throws {
+        try await TestThreadExecutor.offPool {
+            let dir = try TestPaths.temporaryDirectory()
+            let server = try UnixSocketServer(path: dir + "/s.sock")
+            defer { server.close() }
+            let first = try SocketTestClient(path: server.path)
+            #expect(TestPaths.eventually { server.clientCount == 1 })
+            server.emit(TestStates.state(1))
+            server.endBatch()
+            #expect(first.readLine(timeout: 10) == TestStates.line(1))
+            server.emit(TestStates.state(2))
+            server.emit(TestStates.state(3))
+            // Held: a client joining now gets state 1, the last sent.
+            let second = try SocketTestClient(path: server.path)
+            #expect(TestPaths.eventually { server.clientCount == 2 })
+            #expect(second.readLine(timeout: 10) == TestStates.line(1))
+            server.endBatch()
+            for client in [first, second] {
+                #expect(client.readLine(timeout: 10) == TestStates.line(2))
+                #expect(client.readLine(timeout: 10) == TestStates.line(3))
+            }
+            // A batch cut short (the run ends) goes out with `flush`.
+            server.emit(TestStates.state(4))
+            server.flush()
+            #expect(first.readLine(timeout: 10) == TestStates.line(4))
+        }
+    }
+
     @Test func afterForgettingNewClientsWaitForTheNextState() async throws {
         try await TestThreadExecutor.offPool {
             let dir = try TestPaths.temporaryDirectory()

@@ -44,4 +44,20 @@ import Testing
         #expect(pad.source == .evdev)
         #expect(pad.attitude == .accelerometer)
     }
+
+    @Test func theLatencyIsCheckedAndDefaultsToOneFrame() throws {
+        for bad in [-1.0, 1001, .nan, .infinity] {
+            #expect(throws: SettingError("\(.latency) \(bad) is not a latency in ms: give a number from 0 (one scan per "
+                                             + "wake-up) to 1000")) {
+                try CaptureConfiguration.checkLatency(milliseconds: bad)
+            }
+        }
+        func latency(_ milliseconds: Double?) throws -> CaptureLatency {
+            try CaptureConfiguration(uri: "local:", device: nil, source: .iio, mode: .auto, rateHertz: nil,
+                                     mountMatrix: nil, gyroEnabled: true, latencyMilliseconds: milliseconds).latency
+        }
+        #expect(try latency(nil) == CaptureLatency(budgetSeconds: 0.016))
+        #expect(try latency(0) == .perSample)
+        #expect(try latency(100) == CaptureLatency(budgetSeconds: 0.1))
+    }
 }

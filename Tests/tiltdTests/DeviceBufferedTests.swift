@@ -20,6 +20,31 @@ import TiltdTestSupport
         #expect(samples[1].hasSuffix(" 10 -256 20"))
     }
 
+    /// Reading several scans per wake-up (`--latency`) changes when states
+    /// are delivered, never which: the same lines and the same recorded
+    /// samples, byte for byte, as one scan per wake-up.
+    @Test func batchedScansGiveTheSameStatesAsOneScanAWake() throws {
+        func run(_ latency: String) throws -> (states: String, samples: [Substring]) {
+            let trace = DeviceTestSupport.temporaryFile("latency-\(latency).trace")
+            defer { try? FileManager.default.removeItem(at: trace) }
+            let result = try DeviceTestSupport.tiltd(
+                ["run", "--mode", "buffer", "--rate", "200", "--count", "600", "--latency", latency,
+                 "--record", trace.path],
+                devices: ["buffered.umockdev"], script: "bench-200hz.script")
+            #expect(result.status == 0, "--latency \(latency): \(result.stderr)")
+            let text = try String(contentsOf: trace, encoding: .utf8)
+            return (result.stdout, text.split(separator: "\n").filter { $0.hasPrefix("s ") })
+        }
+        let one = try run("0")
+        #expect(one.samples.count == 600)
+        #expect(DeviceTestSupport.states(one.states).count > 10)
+        for latency in ["16", "100"] {
+            let batched = try run(latency)
+            #expect(batched.states == one.states, "--latency \(latency)")
+            #expect(batched.samples == one.samples, "--latency \(latency)")
+        }
+    }
+
     @Test func silentBufferFallsBackToPollingWithinHalfASecond() throws {
         let trace = DeviceTestSupport.temporaryFile("silent.trace")
         defer { try? FileManager.default.removeItem(at: trace) }

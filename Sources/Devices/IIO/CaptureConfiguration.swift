@@ -24,12 +24,16 @@ public struct CaptureConfiguration: Sendable, Equatable {
     public var gyroEnabled: Bool
     /// The accelerometer (default) or the hub's fused rotation (`Setting.source` `rotation`).
     public var attitude: AttitudeSource
+    /// How late a buffered sample may reach a consumer (`Setting.latency`):
+    /// the scans read per wake-up follow from it and the rate.
+    public var latency: CaptureLatency
 
     public init(uri: String = "local:", device: String? = nil, mode: CaptureMode = .auto,
                 rateHertz: Double? = nil, mountMatrix: MountMatrix? = nil,
                 bufferSilenceSeconds: Double = 0.5, retryInitialSeconds: Double = 0.25,
                 retryMaximumSeconds: Double = 4, gyroEnabled: Bool = true,
-                source: CaptureSource = .iio, attitude: AttitudeSource = .accelerometer) {
+                source: CaptureSource = .iio, attitude: AttitudeSource = .accelerometer,
+                latency: CaptureLatency = .perSample) {
         self.uri = uri
         self.device = device
         self.mode = mode
@@ -41,5 +45,6 @@ public struct CaptureConfiguration: Sendable, Equatable {
         self.gyroEnabled = gyroEnabled
         self.source = source
         self.attitude = attitude
+        self.latency = latency
     }
 }

@@ -8,6 +8,10 @@ public enum CaptureEvent: Sendable {
     case statusChanged(CaptureStatus)
     /// One sample.
     case sample(CapturedSample)
+    /// The samples of one wake-up of a paced capture (`Setting.latency`)
+    /// have all been delivered: what consumers held back for the batch can
+    /// go out together.
+    case batchEnd
     /// A one-line message for the user: a fallback to polling, a raised
     /// rate, a device that came back.
     case notice(Diagnostic)

@@ -2,13 +2,14 @@ import Motion
 
 /// Opening a gyroscope that sits on its own device (sibling or hub).
 extension CaptureSession {
-    /// Opens a separate gyro's own buffer on the accelerometer's clock; nil,
-    /// with a notice saying why, to poll it instead.
+    /// Opens a separate gyro's own buffer on the accelerometer's clock,
+    /// holding `scansPerRead` scans per read; nil, with a notice saying why,
+    /// to poll it instead.
     static func openGyroBuffer(_ gyro: GyroDiscovery.Found, context: IIOContext, clock: String?,
-                               notice: (Diagnostic) -> Void) -> GyroBufferedReader? {
+                               scansPerRead: Int = 1, notice: (Diagnostic) -> Void) -> GyroBufferedReader? {
         guard gyro.info.bufferCapable, let clock else { return nil }
         do {
-            let reader = try GyroBufferedReader(found: gyro, context: context, clock: clock)
+            let reader = try GyroBufferedReader(found: gyro, context: context, clock: clock, scansPerRead: scansPerRead)
             notice(.notice("capturing the gyroscope \(gyro.info.displayName) through its own buffer, "
                 + "merged by device timestamp"))
             return reader

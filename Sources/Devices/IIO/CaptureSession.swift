@@ -26,6 +26,14 @@ final class CaptureSession {
     private var gyroBuffer: GyroBufferedReader?
     /// The hub's fused rotation and the choice of its convention (`Setting.source` `rotation`).
     var rotation: (reader: RotationReader, chooser: RotationConventionChooser)?
+    /// How late a buffered sample may reach a consumer.
+    let latency: CaptureLatency
+    /// What the consumers need from the pace (a DSU subscriber, rest).
+    private let demand: CaptureDemand
+    /// The paced reader's clock and waits.
+    private let waiting: any CaptureWaiting
+    /// The sample time of the newest sample, for the rest check.
+    private var newestNanoseconds: Int64?
 
     /// Opens the context, chooses the device, sets its rate and starts capture.
     ///
@@ -33,7 +41,13 @@ final class CaptureSession {
     ///   - configuration: URI, device, mode, rate and matrix override.
     ///   - notice: receives one-line messages (fallback to polling, raised rate).
     /// - Throws: `IIOError`, `AccelerometerSelectionError`, `DeviceAttributeError`.
-    init(configuration: CaptureConfiguration, backend: any IIOBackend, notice: (Diagnostic) -> Void) throws {
+    ///   - demand: what the consumers need from the pace of a paced capture.
+    ///   - waiting: the paced reader's clock and waits (a virtual clock in tests).
+    init(configuration: CaptureConfiguration, backend: any IIOBackend, demand: CaptureDemand = CaptureDemand(),
+         waiting: any CaptureWaiting = PollWaiting(), notice: (Diagnostic) -> Void) throws {
+        latency = configuration.latency
+        self.demand = demand
+        self.waiting = waiting
         context = try IIOContext(uri: configuration.uri, backend: backend)
         let found = try CaptureSession.choose(configuration, context: context, notice: notice)
         var info = found.info
@@ -73,19 +87,28 @@ final class CaptureSession {
                     throw IIOError("buffered capture", on: info.displayName, errno: Errno(ENOTSUP),
                                    fix: "it has no buffer (no scan_elements): use \(Setting.mode) poll")
                 }
-                let reader = try BufferedReader(found: found, context: context, gyroAxes: gyroAxesInScan ?? [],
-                                                notice: notice)
+                let reader = try CaptureSession.openBuffer(found, context: context, gyroAxes: gyroAxesInScan ?? [],
+                                                           rate: rate, latency: configuration.latency,
+                                                           demand: demand, notice: notice)
                 buffered = reader
                 // Before the first refill, so the gyro's scans start with the accelerometer's.
                 if let gyro, gyroAxesInScan == nil {
                     gyroBuffer = CaptureSession.openGyroBuffer(gyro, context: context, clock: reader.clock,
+                                                               scansPerRead: reader.capacity ?? 1,
                                                                notice: notice)
                 }
-                context.setTimeout(seconds: max(configuration.bufferSilenceSeconds, 3 / rate))
+                CaptureSession.setTimeout(max(configuration.bufferSilenceSeconds, 3 / rate), context: context,
+                                          reader: reader)
                 var first: [(raw: SIMD3<Int64>, time: Int64?, gyro: SIMD3<Int64>?)] = []
-                try reader.refill { raw, time, gyroRaw in first.append((raw, time, gyroRaw)) }
+                if reader.capacity == nil {
+                    try reader.refill { raw, time, gyroRaw in first.append((raw, time, gyroRaw)) }
+                } else {
+                    try reader.read(due: waiting.nanoseconds(), waiting: waiting) { raw, time, gyroRaw in
+                        first.append((raw, time, gyroRaw))
+                    }
+                }
                 pending = first
-                context.setTimeout(seconds: max(1, 4 / rate))
+                CaptureSession.setTimeout(max(1, 4 / rate), context: context, reader: reader)
             } catch let error as IIOError where configuration.mode == .auto {
                 buffered?.close()
                 buffered = nil
@@ -118,6 +141,13 @@ final class CaptureSession {
     /// - Parameter notice: receives one-line messages (a gyro lost mid-run).
     func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void = { _ in },
              emit: (CapturedSample) -> Bool) throws -> Bool {
+        try run(shouldStop: shouldStop, notice: notice, emit: emit, endBatch: {})
+    }
+
+    /// As `run`; a paced capture calls `endBatch` after the samples of each
+    /// wake-up (also the last, when `emit` asked to stop within it).
+    func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void = { _ in },
+             emit: (CapturedSample) -> Bool, endBatch: () -> Void) throws -> Bool {
         let first = pending
         pending = []
         for scan in first where !emit(sample(raw: scan.raw, time: scan.time, gyroRaw: scan.gyro, notice: notice)) {
@@ -125,17 +155,45 @@ final class CaptureSession {
         }
         if let buffered {
             var keepGoing = true
+            func deliver(_ raw: SIMD3<Int64>, _ time: Int64?, _ gyroRaw: SIMD3<Int64>?) {
+                guard keepGoing else { return }
+                let captured = sample(raw: raw, time: time, gyroRaw: gyroRaw, notice: notice)
+                newestNanoseconds = captured.reading.timestampNanoseconds
+                keepGoing = emit(captured)
+            }
+            guard buffered.capacity != nil else {
+                while keepGoing && !shouldStop() { try buffered.refill(deliver) }
+                return keepGoing
+            }
+            // Paced: a wake every `scans` periods on an absolute schedule (so
+            // the time each wake takes does not add up), the batch size
+            // looked at again before each wake.
+            let period = Int64((1e9 / status.rateHertz).rounded())
+            let budgetScans = latency.scansPerWake(rateHertz: status.rateHertz)
+            var due = waiting.nanoseconds()
             while keepGoing && !shouldStop() {
-                try buffered.refill { raw, time, gyroRaw in
-                    if keepGoing { keepGoing = emit(sample(raw: raw, time: time, gyroRaw: gyroRaw, notice: notice)) }
+                let scans = scansPerWake()
+                try buffered.changeWatermark(to: scans == 1 ? 1 : budgetScans, deliver)
+                if scans == 1 {
+                    due = waiting.nanoseconds()
+                } else {
+                    due += Int64(scans) * period
+                    let now = waiting.nanoseconds()
+                    if due < now - period { due = now }  // behind (a slow consumer): no burst of catch-up wakes
                 }
+                // Ended even when the read fails after some scans, so none is held back.
+                defer { endBatch() }
+                try buffered.read(due: due, waiting: waiting, deliver)
             }
             return keepGoing
         }
         guard let polled else { return true }
         // Absolute deadlines: the k-th read is due at start + k·period, so the
-        // time each read takes does not accumulate as drift.
+        // time each read takes does not accumulate as drift. At rest (with a
+        // latency budget and no one needing every sample) a read is due
+        // every `CaptureLatency.restBudgetSeconds` instead.
         let period = Int64((1e9 / status.rateHertz).rounded())
+        let restPeriod = max(period, Int64(CaptureLatency.restBudgetSeconds * 1e9))
         var next = MonotonicClock.nanoseconds()
         while !shouldStop() {
             // Sleep in slices so a stop request is seen within 100 ms at any rate.
@@ -147,11 +205,49 @@ final class CaptureSession {
             let raw = try polled.read()
             let counts = SIMD3<Int64>(Int64(raw.x), Int64(raw.y), Int64(raw.z))
             if !emit(sample(raw: counts, time: time, gyroRaw: nil, notice: notice)) { return false }
-            next += period
+            newestNanoseconds = time
+            let resting = latency.budgetSeconds > 0 && !demand.wantsEverySampleAtOnce && demand.isAtRest(atNanoseconds: time)
+            next += resting ? restPeriod : period
             let now = MonotonicClock.nanoseconds()
             if now - next > period { next += (now - next) / period * period }  // skip missed ticks, no burst
         }
         return true
+    }
+
+    /// The scans a paced capture reads at its next wake-up.
+    func scansPerWake() -> Int {
+        demand.scansPerWake(rateHertz: status.rateHertz, latency: latency, atNanoseconds: newestNanoseconds)
+    }
+
+    /// Opens the accelerometer's buffer: paced, holding enough scans for the
+    /// slowest pace (at rest), when a latency budget is given and the backend
+    /// offers non-blocking reads and a poll descriptor (the local one); else
+    /// the one-scan buffer.
+    private static func openBuffer(_ found: AccelerometerDiscovery.Found, context: IIOContext,
+                                   gyroAxes: [IIOChannelHandle], rate: Double, latency: CaptureLatency,
+                                   demand: CaptureDemand, notice: (Diagnostic) -> Void) throws -> BufferedReader {
+        guard latency.budgetSeconds > 0 else {
+            return try BufferedReader(found: found, context: context, gyroAxes: gyroAxes, notice: notice)
+        }
+        let budgetScans = latency.scansPerWake(rateHertz: rate)
+        let restScans = CaptureLatency.scansPerWake(
+            rateHertz: rate, budgetSeconds: max(latency.budgetSeconds, CaptureLatency.restBudgetSeconds))
+        do {
+            let paced = try BufferedReader(found: found, context: context, gyroAxes: gyroAxes,
+                                           capacity: 2 * max(budgetScans, restScans),
+                                           watermark: demand.wantsEverySampleAtOnce ? 1 : budgetScans, notice: notice)
+            if paced.pollDescriptor != nil { return paced }
+            paced.close()
+        } catch let error as IIOError where error.errno.code == ENOSYS {
+            // iiod's network backend reads only through blocking refills.
+        }
+        return try BufferedReader(found: found, context: context, gyroAxes: gyroAxes, notice: notice)
+    }
+
+    /// Sets how long a refill (or a paced read) waits for a scan.
+    private static func setTimeout(_ seconds: Double, context: IIOContext, reader: BufferedReader) {
+        context.setTimeout(seconds: seconds)
+        reader.timeoutNanoseconds = Int64(seconds * 1e9)
     }
 
     /// Disables the buffer, if any. The context is freed with the session.

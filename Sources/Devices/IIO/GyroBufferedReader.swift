@@ -4,9 +4,12 @@ import Glibc
 #endif
 
 /// A gyroscope on its own IIO device (st_lsm6dsx `<chip>_gyro`, HID
-/// `gyro_3d`) captured through its own one-scan buffer, read without
-/// blocking after each accelerometer sample so the two streams can be
-/// merged by device timestamp (`GyroTimeline`).
+/// `gyro_3d`) captured through its own buffer, read without blocking after
+/// each accelerometer sample so the two streams can be merged by device
+/// timestamp (`GyroTimeline`). The buffer holds as many scans per read as
+/// the accelerometer's (libiio gives the kernel four times that), so a
+/// paced accelerometer that wakes once per batch finds every gyro scan of
+/// the batch still there.
 ///
 /// Lives on the capture thread only; the accelerometer's buffer is the one
 /// that blocks (and that `cancel()` wakes).
@@ -14,7 +17,7 @@ final class GyroBufferedReader {
     private let iio: any IIOBackend
     private var buffer: IIOBufferHandle?
     private let layout: ScanLayout
-    private var timeline = GyroTimeline(capacity: 64)
+    private var timeline: GyroTimeline
     /// How long (device time) the gyro may deliver nothing before it counts
     /// as lost: the accelerometer's running-buffer timeout, max(1 s, 4 periods).
     private let silenceNanoseconds: Int64
@@ -44,7 +47,11 @@ final class GyroBufferedReader {
     /// - Throws: `IIOError`: ENOTSUP without a timestamp scan element (there
     ///   is nothing to merge by), EINVAL when the scan size disagrees or the
     ///   clock cannot match `clock`, else what enabling the buffer raised.
-    init(found: GyroDiscovery.Found, context: IIOContext, clock wanted: String) throws {
+    /// - Parameter scansPerRead: the most scans one non-blocking read takes
+    ///   (the accelerometer's paced buffer's capacity; 1 for one scan a wake).
+    init(found: GyroDiscovery.Found, context: IIOContext, clock wanted: String, scansPerRead: Int = 1) throws {
+        // Room for the scans read ahead of the sample asked about, beside those around it.
+        timeline = GyroTimeline(capacity: 64 + 2 * scansPerRead)
         let device = found.device
         let iio = context.iio
         self.iio = iio
@@ -90,7 +97,7 @@ final class GyroBufferedReader {
                 throw IIOError("setting trigger \(name) (trigger/current_trigger)", on: shownName, errno: error)
             }
         }
-        switch iio.createBuffer(device, samples: 1) {
+        switch iio.createBuffer(device, samples: max(1, scansPerRead)) {
         case .success(let created): buffer = created
         case .failure(let errno): throw IIOError("enabling the gyroscope's buffer", on: shownName, errno: errno)
         }

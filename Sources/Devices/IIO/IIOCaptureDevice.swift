@@ -3,13 +3,16 @@ import Motion
 /// the hub's rotation), through `backend` (a fake in tests).
 struct IIOCaptureDevice: CaptureDevice {
     let configuration: CaptureConfiguration
+    var demand = CaptureDemand()
     var backend: any IIOBackend = LibIIO()
+    var waiting: any CaptureWaiting = PollWaiting()
     var threadName: String { "tiltd capture" }
     var noun: String { "the device" }
     var faultRemedy: String { "retrying with backoff" }
 
     func open(notice: (Diagnostic) -> Void) throws -> any CaptureDeviceSession {
-        try CaptureSession(configuration: configuration, backend: backend, notice: notice)
+        try CaptureSession(configuration: configuration, backend: backend, demand: demand, waiting: waiting,
+                           notice: notice)
     }
 
     func resumedNotice(_ status: CaptureStatus) -> Diagnostic {

@@ -30,6 +30,8 @@ protocol IIOBackend: Sendable {
     func readChannelAttribute(_ channel: IIOChannelHandle, _ name: String) -> Result<String, Errno>
     func enable(_ channel: IIOChannelHandle)
     func disable(_ channel: IIOChannelHandle)
+    func hasBufferAttribute(_ device: IIODeviceHandle, _ name: String) -> Bool
+    func writeBufferAttribute(_ device: IIODeviceHandle, _ name: String, _ value: String) -> Errno?
     func createBuffer(_ device: IIODeviceHandle, samples: Int) -> Result<IIOBufferHandle, Errno>
     func setNonBlocking(_ buffer: IIOBufferHandle) -> Errno?
     func destroyBuffer(_ buffer: IIOBufferHandle)
@@ -195,6 +197,19 @@ struct LibIIO: IIOBackend {
     func disable(_ channel: IIOChannelHandle) { iio_channel_disable(channel.pointer) }
 
     // MARK: Buffers
+
+    /// Whether the device's `buffer/` directory has `name` ("watermark"):
+    /// `iio_device_find_buffer_attr`.
+    func hasBufferAttribute(_ device: IIODeviceHandle, _ name: String) -> Bool {
+        iio_device_find_buffer_attr(device.pointer, name) != nil
+    }
+
+    /// Writes `buffer/<name>` ("length", "watermark") while the buffer is
+    /// disabled: `iio_device_buffer_attr_write`.
+    func writeBufferAttribute(_ device: IIODeviceHandle, _ name: String, _ value: String) -> Errno? {
+        let written = iio_device_buffer_attr_write(device.pointer, name, value)
+        return written < 0 ? Errno(Int32(-written)) : nil
+    }
 
     /// Creates (and so enables) a buffer of `samples` scans: `iio_device_create_buffer`.
     func createBuffer(_ device: IIODeviceHandle, samples: Int) -> Result<IIOBufferHandle, Errno> {

@@ -31,6 +31,10 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
     public var gyroProblem: String?
     /// The hub's fused rotation (`Setting.source` `rotation`), if any.
     public var rotation: Rotation?
+    /// The default `Setting.latency` in ms and the scans a buffered capture
+    /// reads per wake-up with it at `defaultRateHertz` (nil when unbuffered).
+    public var latencyMilliseconds: Double?
+    public var scansPerWake: Int?
 
     public struct Rotation: Encodable, Sendable, Equatable {
         public var id: String
@@ -52,6 +56,7 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
         case defaultRateHertz = "default_rate_hz"
         case currentTrigger = "current_trigger", timestampClock = "timestamp_clock"
         case gyro, gyroProblem = "gyro_problem", rotation
+        case latencyMilliseconds = "latency_ms", scansPerWake = "scans_per_wake"
     }
 
     public init(info: AccelerometerInfo, chosen: Bool) {
@@ -78,6 +83,11 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
         gyro = info.gyro.map(DeviceListGyroEntry.init)
         gyroProblem = info.gyroProblem
         rotation = info.rotation.map { Rotation(id: $0.id, name: $0.name, scale: $0.scale, scaleSource: $0.scaleSource) }
+        if info.bufferCapable {
+            latencyMilliseconds = CaptureLatency.defaultMilliseconds
+            scansPerWake = CaptureLatency.scansPerWake(rateHertz: defaultRateHertz,
+                                                       budgetSeconds: CaptureLatency.defaultMilliseconds / 1000)
+        }
     }
 
     /// The human-readable block for this device.
@@ -105,6 +115,14 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
         }
         lines.append("    buffer        \(triggerText)" + (buffered ? (timestamp ? ", timestamps" : ", no timestamps") : ""))
         if let timestampClock { lines.append("    clock         \(timestampClock)") }
+        if let latencyMilliseconds, let scansPerWake {
+            let scans = scansPerWake == 1 ? "1 scan" : "\(scansPerWake) scans"
+            let rest = CaptureLatency.scansPerWake(rateHertz: defaultRateHertz,
+                                                   budgetSeconds: CaptureLatency.restBudgetSeconds)
+            lines.append("    latency       \(CaptureRate.attributeText(latencyMilliseconds)) ms (\(Setting.latency)): "
+                         + "\(scans) a wake-up at \(CaptureRate.attributeText(defaultRateHertz)) Hz, "
+                         + "\(rest == 1 ? "1 scan" : "\(rest) scans") at rest")
+        }
         if let gyro {
             lines += gyro.lines()
         } else if let gyroProblem {

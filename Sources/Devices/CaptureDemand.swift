@@ -1,0 +1,47 @@
+import Synchronization
+
+/// What the consumers of a live capture need from its pace, told to the
+/// capture thread: whether someone needs every sample as it comes (a DSU
+/// subscriber: emulators time motion by packet arrival), and when a state
+/// last passed the gate (the device moving). The capture reads one scan
+/// per wake-up while the first holds and wakes less often at rest
+/// (`CaptureLatency.restBudgetSeconds`).
+public final class CaptureDemand: Sendable {
+    private let perSampleClients = Atomic<Int>(0)
+    /// The sample time of the newest state that passed the gate; `Int64.min` before any.
+    private let lastStateNanoseconds = Atomic<Int64>(.min)
+
+    public init() {}
+
+    /// Reports how many clients need every sample at once (any thread).
+    public func perSampleClientsChanged(_ count: Int) {
+        perSampleClients.store(max(0, count), ordering: .relaxed)
+    }
+
+    /// True while some client needs every sample at once.
+    public var wantsEverySampleAtOnce: Bool { perSampleClients.load(ordering: .relaxed) > 0 }
+
+    /// Notes that the sample at `nanoseconds` made a state (it passed the gate).
+    public func stateMade(atNanoseconds nanoseconds: Int64) {
+        lastStateNanoseconds.store(nanoseconds, ordering: .relaxed)
+    }
+
+    /// Whether the device counts as at rest at sample time `now`: no state
+    /// for `CaptureLatency.restAfterSeconds` (false before the first state).
+    public func isAtRest(atNanoseconds now: Int64) -> Bool {
+        let last = lastStateNanoseconds.load(ordering: .relaxed)
+        guard last != .min else { return false }
+        return now - last >= Int64(CaptureLatency.restAfterSeconds * 1e9)
+    }
+
+    /// The scans to read per wake-up now, for a capture at `rateHertz` with
+    /// `latency`, the newest sample at `now`.
+    public func scansPerWake(rateHertz: Double, latency: CaptureLatency, atNanoseconds now: Int64?) -> Int {
+        guard latency.budgetSeconds > 0, !wantsEverySampleAtOnce else { return 1 }
+        if let now, isAtRest(atNanoseconds: now) {
+            let rest = max(latency.budgetSeconds, CaptureLatency.restBudgetSeconds)
+            return CaptureLatency.scansPerWake(rateHertz: rateHertz, budgetSeconds: rest)
+        }
+        return latency.scansPerWake(rateHertz: rateHertz)
+    }
+}

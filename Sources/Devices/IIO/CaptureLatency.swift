@@ -1,0 +1,64 @@
+import Motion
+/// How late a sample may reach a consumer (`Setting.latency`), and how many
+/// buffered scans a capture reads per wake-up to stay within it.
+///
+/// The reader wakes every N sample periods and takes what the kernel holds;
+/// a scan that arrived just after the previous wake has then waited N
+/// periods. So N = ⌊rate × budget⌋ keeps every scan within the budget: at
+/// 200 Hz, 16 ms reads 3 scans per wake (67 wake-ups a second, no scan more
+/// than 15 ms late), and a budget shorter than two periods reads one scan
+/// per wake, woken by the data as `perSample` is.
+public struct CaptureLatency: Sendable, Equatable {
+    /// The budget in seconds; 0 reads one scan per wake.
+    public var budgetSeconds: Double
+
+    public init(budgetSeconds: Double) {
+        self.budgetSeconds = budgetSeconds
+    }
+
+    /// One scan per wake-up, through a blocking one-scan buffer.
+    public static let perSample = CaptureLatency(budgetSeconds: 0)
+
+    /// The command line's default budget, in milliseconds: one 60 Hz frame,
+    /// the most a knob on a screen can show late (docs/performance.md, "Power").
+    public static let defaultMilliseconds = 16.0
+
+    /// The budget while the device is at rest (no state passed the gate for
+    /// `restAfterSeconds`) and no consumer needs every sample: 8 wake-ups a
+    /// second, and the first movement reaches consumers at most this late.
+    public static let restBudgetSeconds = 0.125
+
+    /// How long no state may pass the gate, in the samples' time, before the
+    /// capture counts the device as at rest.
+    public static let restAfterSeconds = 1.0
+
+    /// The most scans read per wake-up, whatever the budget and the rate.
+    public static let maximumScansPerWake = 256
+
+    /// The most `Setting.latency` accepts, in milliseconds.
+    public static let maximumMilliseconds = 1000.0
+
+    /// The scans read per wake-up at `rateHertz` for `budgetSeconds`: at
+    /// least 1, at most `maximumScansPerWake`.
+    public static func scansPerWake(rateHertz: Double, budgetSeconds: Double) -> Int {
+        guard rateHertz > 0, budgetSeconds > 0, rateHertz.isFinite, budgetSeconds.isFinite else { return 1 }
+        // The small epsilon keeps 16 ms × 250 Hz = 4 periods at 4, not 3.999….
+        let periods = (rateHertz * budgetSeconds + 1e-9).rounded(.down)
+        return Int(min(Double(maximumScansPerWake), max(1, periods)))
+    }
+
+    /// The scans read per wake-up at `rateHertz` with this budget.
+    public func scansPerWake(rateHertz: Double) -> Int {
+        Self.scansPerWake(rateHertz: rateHertz, budgetSeconds: budgetSeconds)
+    }
+
+    /// The budget as `list` and the opened notice say it: "16 ms (3 scans a
+    /// wake-up at 200 Hz)", "0 ms (one scan a wake-up)".
+    public func describe(rateHertz: Double) -> String {
+        guard budgetSeconds > 0 else { return "0 ms (one scan a wake-up)" }
+        let scans = scansPerWake(rateHertz: rateHertz)
+        let unit = scans == 1 ? "scan" : "scans"
+        return "\(CaptureRate.attributeText(budgetSeconds * 1000)) ms (\(scans) \(unit) a wake-up at "
+            + "\(CaptureRate.attributeText(rateHertz)) Hz)"
+    }
+}

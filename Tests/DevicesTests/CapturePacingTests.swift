@@ -1,0 +1,216 @@
+@testable import Devices
+import Motion
+import Testing
+
+/// Paced buffered capture (`Setting.latency`) over `FakeIIO` on a virtual
+/// clock: how many scans a wake-up reads, that every scan still arrives in
+/// order with its own timestamp, the per-sample switch for DSU clients, and
+/// the slower pace at rest.
+@Suite(.timeLimit(.minutes(2))) struct CapturePacingTests {
+    /// A 200 Hz accelerometer on the virtual clock whose x and y counts
+    /// change with every scan.
+    static func fake(watermark: Bool = false) -> FakeIIO {
+        let accelerometer = FakeIIO.accelerometer("iio:device0", name: "accel_3d", rateHertz: "200")
+        if watermark { accelerometer.bufferAttributes = ["length": "2", "watermark": "1"] }
+        let fake = FakeIIO([accelerometer])
+        fake.virtualNanoseconds = 0
+        fake.scanPeriodNanoseconds = 5_000_000
+        fake.rawOfScan = { scan, channel in
+            switch channel {
+            case "accel_x": Int16(truncatingIfNeeded: (scan * 37) % 400 - 200)
+            case "accel_y": Int16(truncatingIfNeeded: (scan * 11) % 300 - 150)
+            default: 1000
+            }
+        }
+        return fake
+    }
+
+    /// One delivered sample and the virtual time it reached the consumer.
+    struct Delivery {
+        var sample: CapturedSample
+        var atNanoseconds: Int64
+    }
+
+    /// Opens a session over `fake` and collects `count` samples; `each`
+    /// sees each one as it is delivered.
+    static func capture(_ fake: FakeIIO, milliseconds: Double, count: Int, demand: CaptureDemand = CaptureDemand(),
+                        gyro: Bool = false, each: (CapturedSample) -> Void = { _ in }) throws -> [Delivery] {
+        let configuration = CaptureConfiguration(uri: "fake:", mode: .buffer, gyroEnabled: gyro,
+                                                 latency: CaptureLatency(budgetSeconds: milliseconds / 1000))
+        let session = try CaptureSession(configuration: configuration, backend: fake, demand: demand, waiting: fake) { _ in }
+        defer { session.close() }
+        var delivered: [Delivery] = []
+        _ = try session.run(shouldStop: { delivered.count >= count }) { sample in
+            delivered.append(Delivery(sample: sample, atNanoseconds: fake.nanoseconds()))
+            each(sample)
+            return delivered.count < count
+        }
+        return delivered
+    }
+
+    @Test func theScansPerWakeFollowTheBudgetAndTheRate() {
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: 0.016) == 3)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 250, budgetSeconds: 0.016) == 4)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 1000, budgetSeconds: 0.016) == 16)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 100, budgetSeconds: 0.016) == 1)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: 0) == 1)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: CaptureLatency.restBudgetSeconds) == 25)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 100_000, budgetSeconds: 1) == CaptureLatency.maximumScansPerWake)
+    }
+
+    @Test func aPacedCaptureWakesOncePerBatchWithinTheBudgetAndReadsEveryScan() throws {
+        let fake = Self.fake()
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 60)
+        let device = fake.devices[0]
+        #expect(device.nonBlocking)
+        #expect(device.buffersCreated == [50], "room for twice the batch at rest (25 scans)")
+        // Every scan, in order, with its own timestamp.
+        #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...60).map { Int64($0) * 5_000_000 })
+        // One wake-up per 3 scans (15 ms), after the first scan's wait.
+        let steps = zip(fake.wakes.dropFirst(2), fake.wakes.dropFirst(3)).map { $1 - $0 }
+        #expect(!steps.isEmpty && steps.allSatisfy { $0 == 15_000_000 }, "\(fake.wakes)")
+        #expect(fake.wakes.count <= 60 / 3 + 3, "\(fake.wakes.count) wake-ups for 60 scans")
+        let late = delivered.map { $0.atNanoseconds - $0.sample.reading.timestampNanoseconds }
+        #expect(late.max()! <= 16_000_000, "\(late)")
+    }
+
+    /// Each wake-up's samples end with `endBatch`, so consumers can send
+    /// them together; one scan a wake-up (`--latency 0`) never ends one.
+    @Test func eachWakeUpEndsABatch() throws {
+        func batches(_ milliseconds: Double) throws -> [Int] {
+            let fake = Self.fake()
+            let configuration = CaptureConfiguration(uri: "fake:", mode: .buffer, gyroEnabled: false,
+                                                     latency: CaptureLatency(budgetSeconds: milliseconds / 1000))
+            let session = try CaptureSession(configuration: configuration, backend: fake, waiting: fake) { _ in }
+            defer { session.close() }
+            var sizes: [Int] = [], current = 0, samples = 0
+            _ = try session.run(shouldStop: { samples >= 30 }, emit: { _ in
+                samples += 1
+                current += 1
+                return true
+            }, endBatch: {
+                sizes.append(current)
+                current = 0
+            })
+            return sizes
+        }
+        let paced = try batches(16)
+        #expect(paced.dropFirst().allSatisfy { $0 == 3 } && paced.reduce(0, +) >= 28, "\(paced)")
+        #expect(try batches(0).isEmpty)
+    }
+
+    @Test func batchesDeliverTheSameSamplesAndStatesAsOneScanAWake() throws {
+        let one = try Self.capture(Self.fake(), milliseconds: 0, count: 200)
+        let batched = try Self.capture(Self.fake(), milliseconds: 16, count: 200)
+        let rested = try Self.capture(Self.fake(), milliseconds: 100, count: 200)
+        func text(_ deliveries: [Delivery]) -> [String] {
+            var pipeline = TiltPipeline()
+            return deliveries.map { delivery in
+                "\(delivery.sample.reading) \(delivery.sample.raw) → "
+                    + (pipeline.process(delivery.sample.reading).map { "\($0)" } ?? "gated")
+            }
+        }
+        #expect(one.count == 200)
+        #expect(text(batched) == text(one))
+        #expect(text(rested) == text(one))
+    }
+
+    @Test func aDSUSubscriberTurnsPerSampleOnAndBackOff() throws {
+        let fake = Self.fake(watermark: true)
+        let demand = CaptureDemand()
+        var wakesAt: [Int: Int] = [:]
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 90, demand: demand) { sample in
+            let index = Int(sample.reading.timestampNanoseconds / 5_000_000)
+            wakesAt[index] = fake.wakes.count
+            if index == 30 { demand.perSampleClientsChanged(1) }
+            if index == 60 { demand.perSampleClientsChanged(0) }
+        }
+        #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...90).map { Int64($0) * 5_000_000 })
+        let device = fake.devices[0]
+        // The watermark is the batch, then one scan while the subscriber is there, then the batch again.
+        #expect(device.bufferWrites == ["length=200", "watermark=3", "watermark=1", "length=200", "watermark=3"])
+        #expect(device.buffersCreated == [50, 50, 50])
+        // Wake-ups per scan while subscribed: scans 35 to 55 each had their own.
+        let subscribed = (35...55).map { wakesAt[$0]! }
+        #expect(Set(subscribed).count == subscribed.count, "\(subscribed)")
+        // And one per 3 scans after.
+        let after = (66...89).map { wakesAt[$0]! }
+        #expect(Set(after).count <= after.count / 3 + 1, "\(after)")
+    }
+
+    @Test func restSlowsTheWakeRateAndTheFirstMovementRestoresIt() throws {
+        let fake = Self.fake()
+        let demand = CaptureDemand()
+        // Moving for the first 0.5 s, still until 4 s, moving again from then.
+        let moveAgain: Int64 = 4_000_000_000
+        var movedAgainAt: Int64?
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 1000, demand: demand) { sample in
+            let time = sample.reading.timestampNanoseconds
+            if time <= 500_000_000 || time >= moveAgain { demand.stateMade(atNanoseconds: time) }
+            if time == moveAgain { movedAgainAt = fake.nanoseconds() }
+        }
+        #expect(delivered.count == 1000)
+        func wakes(in range: Range<Int64>) -> [Int64] { fake.wakes.filter { range.contains($0) } }
+        // Moving: a wake-up every 15 ms; at rest (1 s after the last state): every 125 ms.
+        #expect(wakes(in: 100_000_000..<400_000_000).count >= 19)
+        let still = wakes(in: 2_000_000_000..<4_000_000_000)
+        #expect((15...17).contains(still.count), "\(still)")
+        #expect(zip(still, still.dropFirst()).allSatisfy { $1 - $0 == 125_000_000 }, "\(still)")
+        // The first movement reached the consumer within the rest budget, and the pace is back.
+        let seen = try #require(movedAgainAt)
+        #expect(seen - moveAgain <= 125_000_000)
+        #expect(wakes(in: 4_200_000_000..<4_500_000_000).count >= 19)
+    }
+
+    /// A polled device has no buffer to batch: at rest it is read every
+    /// `CaptureLatency.restBudgetSeconds` instead of every period. (Real
+    /// time: the polled reader sleeps on the monotonic clock; only the
+    /// rest gaps' lower bound, which the absolute deadlines guarantee, and
+    /// that the pace comes back at all are asserted.)
+    @Test func aPolledDeviceIsReadLessOftenAtRest() throws {
+        let fake = FakeIIO([FakeIIO.accelerometer("iio:device0", name: "accel_3d", rateHertz: "200")])
+        let demand = CaptureDemand()
+        let configuration = CaptureConfiguration(uri: "fake:", mode: .poll, gyroEnabled: false,
+                                                 latency: CaptureLatency(budgetSeconds: 0.016))
+        let session = try CaptureSession(configuration: configuration, backend: fake, demand: demand) { _ in }
+        defer { session.close() }
+        var times: [Int64] = []
+        var restReads = 0
+        var movedAt: Int?
+        _ = try session.run(shouldStop: { false }) { sample in
+            let time = sample.reading.timestampNanoseconds
+            times.append(time)
+            if times.count <= 20 { demand.stateMade(atNanoseconds: time) }
+            if demand.isAtRest(atNanoseconds: time) { restReads += 1 }
+            if restReads == 4 && movedAt == nil {
+                movedAt = times.count
+                demand.stateMade(atNanoseconds: time)
+            }
+            return movedAt.map { times.count < $0 + 20 } ?? true
+        }
+        let moved = try #require(movedAt)
+        let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
+        // The reads that followed a read at rest were due a rest budget
+        // (125 ms) later; each read's own wake-up may be late by a little.
+        let restGaps = Array(gaps[(moved - 4)..<(moved - 1)])
+        #expect(restGaps.allSatisfy { $0 >= 100_000_000 }, "\(restGaps)")
+        // After the movement the period is back (5 ms; at least one of the
+        // next gaps is far below the rest budget).
+        #expect(gaps[moved...].min()! < 100_000_000, "\(Array(gaps[moved...]))")
+    }
+
+    /// A gyroscope on its own device is read with the accelerometer's batch
+    /// size, so its kernel buffer (four reads' worth) outlasts a wake-up at rest.
+    @Test func aSiblingGyroBufferHoldsABatch() throws {
+        let fake = Self.fake()
+        let timestamp = FakeIIO.Channel("timestamp", index: 3, format: ScanElementType(
+            bigEndian: false, signed: true, bits: 64, storageBits: 64, shift: 0))
+        fake.devices = [FakeIIO.accelerometer("iio:device0", name: "lsm6dsx_accel", rateHertz: "200"),
+                        FakeIIO.Device("iio:device1", name: "lsm6dsx_gyro", attributes: ["sampling_frequency": "200"],
+                                       channels: FakeIIO.gyroAxes() + [timestamp])]
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 60, gyro: true)
+        #expect(fake.devices[1].buffersCreated == [50])
+        #expect(delivered.count == 60)
+        #expect(delivered.allSatisfy { $0.sample.rawRotation != nil })
+    }
+}

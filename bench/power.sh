@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Power benchmark (issue 33): what a buffered 200 Hz accelerometer costs in
+# CPU and in wake-ups, moving and still, at several --latency budgets.
+#
+#   bench/power.sh                          (release build in .build-power)
+#   TILTD_BIN=… bench/power.sh              (a prebuilt tiltd or tiltd-run)
+#   MOVING=10 STILL=20 ROUNDS=1 bench/power.sh
+#
+# The device: Tests/Fixtures/buffered.umockdev at 200 Hz, its scans a
+# script written here: MOVING seconds of the rolling scans of
+# bench-200hz.script, then STILL seconds lying still. tiltd runs `run --mode
+# buffer --rate 200 --listen unix:…` (gate on, stdout /dev/null) with one
+# socket client, at --latency 0, the default (no option) and 16, each
+# measured by bench/power_run.py: CPU of all its threads per sample and as %
+# of a core, wake-ups per second of all its threads (voluntary context
+# switches from /proc/PID/task/*/status), and the p50/p99 sample→client
+# latency while moving. The peer, in the same run: `iio_readdev -b 1` on the
+# 4000 moving scans of bench-200hz.script (CPU per sample and voluntary
+# context switches per second from /usr/bin/time), as bench/goals.sh
+# measures it. Not run in CI; medians of ROUNDS rounds, the arms taking turns.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+F="$root/Tests/Fixtures"
+moving="${MOVING:-10}"
+still="${STILL:-20}"
+rounds="${ROUNDS:-1}"
+for tool in umockdev-run iio_readdev /usr/bin/time python3; do
+    command -v "$tool" > /dev/null || { echo "power.sh: $tool is missing: run scripts/setup.sh bench" >&2; exit 1; }
+done
+if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else
+    # Benchmarks build release in their own scratch directory (never in CI).
+    swift build -c release --package-path "$root" --scratch-path "$root/.build-power" --product tiltd-run >&2
+    bin="$root/.build-power/release/tiltd-run"
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# Rolling for MOVING s, then still (upright, x = 0), 5 ms apart, as
+# Tests/Fixtures/make-scripts.py writes scans (24 bytes, ^-escaped).
+python3 - "$work/power.script" "$moving" "$still" <<'PY'
+import math, struct, sys
+path, moving, still = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+def escape(data):
+    return "".join("^" + chr(b + 64) if b < 0x20 else "^`" if b == ord("^") else chr(b) for b in data)
+t0 = 1_000_000_000_000
+lines = []
+for i in range(int(200 * (moving + still))):
+    x = round(64 * math.sin(2 * math.pi * i / 40)) if i < 200 * moving else 0
+    lines.append("r 5 " + escape(struct.pack("<iiiiq", x, -256, 20, 0, t0 + i * 5_000_000)))
+open(path, "w", encoding="latin-1", newline="\n").write("\n".join(lines) + "\n")
+PY
+scans=$((200 * (moving + still)))
+
+arms=("0" "default" "16")
+for round in $(seq "$rounds"); do
+    for arm in "${arms[@]}"; do
+        option=()
+        [[ $arm == default ]] || option=(--latency "$arm")
+        rm -f "$work/run.sock"
+        python3 "$root/bench/power_run.py" "$work/run.sock" "$moving" "$still" 200 -- \
+            umockdev-run --device "$F/buffered.umockdev" -s "/dev/iio:device0=$work/power.script" -- \
+            "$bin" run --mode buffer --rate 200 --count "$scans" "${option[@]}" --listen "unix:$work/run.sock" \
+            >> "$work/arm-$arm.json"
+        echo "round $round, --latency $arm: $(tail -1 "$work/arm-$arm.json")" >&2
+    done
+    umockdev-run --device "$F/buffered.umockdev" -s "/dev/iio:device0=$F/bench-200hz.script" -- \
+        /usr/bin/time -f "%U %S %w %e" -o "$work/peer.time" /usr/bin/iio_readdev -b 1 -s 4000 -T 5000 \
+        iio:device0 accel_x accel_y accel_z timestamp > /dev/null 2> "$work/peer.err"
+    tail -n 1 "$work/peer.time" | awk '{ printf "{\"cpu_us_per_sample\": %.1f, \"wakeups_per_s\": %.1f}\n", ($1 + $2) * 1e6 / 4000, $3 / $4 }' \
+        >> "$work/peer.json"
+    echo "round $round, iio_readdev -b 1: $(tail -1 "$work/peer.json")" >&2
+done
+
+python3 - "$work" "${arms[@]}" <<'PY'
+import json, statistics, sys
+work, arms = sys.argv[1], sys.argv[2:]
+def load(name):
+    return [json.loads(line) for line in open(f"{work}/{name}.json") if line.strip()]
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+peer = load("peer")
+peer_cpu = median([p["cpu_us_per_sample"] for p in peer])
+print(f"iio_readdev -b 1 (moving scans): {peer_cpu} µs per sample, "
+      f"{median([p['wakeups_per_s'] for p in peer])} wake-ups/s")
+print("| --latency | part | CPU µs/sample | × iio_readdev | % of a core | wake-ups/s | states | p50 / p99 / max ms |")
+print("|---|---|---|---|---|---|---|---|")
+for arm in arms:
+    runs = load(f"arm-{arm}")
+    for part in ("moving", "still"):
+        def m(key):
+            return median([r[part].get(key) for r in runs])
+        cpu = m("cpu_us_per_sample")
+        latency = "" if m("latency_ms_p99") is None else f"{m('latency_ms_p50')} / {m('latency_ms_p99')} / {m('latency_ms_max')}"
+        print(f"| {arm} | {part} | {cpu} | {cpu / peer_cpu:.2f} | {m('cpu_percent')} | {m('wakeups_per_s')} | "
+              f"{m('states')} | {latency} |")
+PY
