@@ -77,7 +77,7 @@ run_once() {
     if [[ $case == stdout && $mode == stalled ]]; then sink="sleep 3600"; else sink="cat"; fi
     ( umockdev-run --device "$work/still.umockdev" -- \
         "$bin" run --mode poll --rate 200 --no-gate --listen "unix:$work/s.sock" --dsu "127.0.0.1:$port" \
-        2>"$work/tiltd.err" | $sink > /dev/null ) &
+        2>"$work/tiltd.err" | $sink > /dev/null ) 2>/dev/null &
     local runner=$!
     pids+=("$runner")
     wait_for "$work/s.sock"
