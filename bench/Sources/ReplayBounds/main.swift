@@ -12,6 +12,8 @@
 import Glibc
 import Knob
 import Motion
+import Platform
+import Traces
 
 func now() -> Double {
     var time = timespec()
