@@ -111,20 +111,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A still accelerometer lying face up (1 g on z with scale 0.0383203 m/s²
-# per count), polled: no /dev node, so every sample is an attribute read.
-cat > "$work/still.umockdev" <<'DEV'
-P: /devices/platform/bench-accel/iio:device0
-E: SUBSYSTEM=iio
-A: name=bench_accel\n
-A: label=accel-display\n
-A: in_accel_x_raw=0\n
-A: in_accel_y_raw=0\n
-A: in_accel_z_raw=256\n
-A: in_accel_scale=0.038320312\n
-A: sampling_frequency=100\n
-A: sampling_frequency_available=10 50 100 200 400\n
-DEV
+# bench/still-accel.umockdev: a still accelerometer lying face up (1 g on z
+# with scale 0.0383203 m/s² per count), polled: no /dev node, so every
+# sample is an attribute read.
 
 wait_for_socket() {
     for _ in $(seq 1 300); do
@@ -150,7 +139,7 @@ child_of() {
 measure_latency() {
     echo "== latency, 200 Hz, every sample a state (--no-gate), ${seconds} s"
     rm -f "$work/latency.sock"
-    umockdev-run --device "$work/still.umockdev" -- \
+    umockdev-run --device "$root/bench/still-accel.umockdev" -- \
         "$bin" run --mode poll --rate 200 --no-gate --listen "unix:$work/latency.sock" \
         >/dev/null 2>"$work/latency.err" &
     pids+=($!)
@@ -162,7 +151,7 @@ measure_latency() {
 # The same with the DSU server: sample → DSU packet (bench/dsu_latency_client.py).
 measure_dsu_latency() {
     echo "== DSU latency, 200 Hz, every sample a packet, ${seconds} s"
-    umockdev-run --device "$work/still.umockdev" -- \
+    umockdev-run --device "$root/bench/still-accel.umockdev" -- \
         "$bin" run --mode poll --rate 200 --dsu 127.0.0.1:26799 >/dev/null 2>"$work/dsu.err" &
     pids+=($!)
     python3 "$root/bench/dsu_latency_client.py" 26799 --seconds "$seconds"
@@ -271,9 +260,9 @@ measure_cpu_all() {
         --device "$root/Tests/Fixtures/buffered.umockdev" -s "/dev/iio:device0=$work/still-100hz.script" -- \
         "$bin" run --mode buffer --listen "unix:$work/cpu-b.sock"
     cpu_run "polled, --listen, one client" "$work/cpu-p.sock" \
-        --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100 --listen "unix:$work/cpu-p.sock"
+        --device "$root/bench/still-accel.umockdev" -- "$bin" run --mode poll --rate 100 --listen "unix:$work/cpu-p.sock"
     cpu_run "polled, stdout only (no socket), for comparison" - \
-        --device "$work/still.umockdev" -- "$bin" run --mode poll --rate 100
+        --device "$root/bench/still-accel.umockdev" -- "$bin" run --mode poll --rate 100
     measure_every_sample_cpu
 }
 
@@ -282,11 +271,11 @@ measure_cpu_all() {
 measure_every_sample_cpu() {
     rm -f "$work"/cpu-n.sock
     cpu_run "polled, $rate Hz, --no-gate --listen, one client (a line per sample)" "$work/cpu-n.sock" \
-        --device "$work/still.umockdev" -- "$bin" run --mode poll --rate "$rate" --no-gate --listen "unix:$work/cpu-n.sock"
+        --device "$root/bench/still-accel.umockdev" -- "$bin" run --mode poll --rate "$rate" --no-gate --listen "unix:$work/cpu-n.sock"
     local socket_us
     socket_us="$(cat "$work/per-sample-us")"
     cpu_run "polled, $rate Hz, --dsu, one client (a packet per sample)" udp:26798 \
-        --device "$work/still.umockdev" -- "$bin" run --mode poll --rate "$rate" --dsu 26798
+        --device "$root/bench/still-accel.umockdev" -- "$bin" run --mode poll --rate "$rate" --dsu 26798
     local ratio
     ratio="$(python3 -c 'import sys; print("%.2f" % (float(sys.argv[2]) / float(sys.argv[1])))' \
         "$socket_us" "$(cat "$work/per-sample-us")")"
@@ -294,7 +283,7 @@ measure_every_sample_cpu() {
     printf '%s\t%s\n' "$bin" "$ratio" >> "$work/ratios"
     if [[ -n "$floor" ]]; then
         echo "-- the floor: bench/loopback_floor.c, $((seconds * rate)) sends at $rate Hz"
-        umockdev-run --device "$work/still.umockdev" -- "$work/loopback_floor" "$((seconds * rate))" "$rate" \
+        umockdev-run --device "$root/bench/still-accel.umockdev" -- "$work/loopback_floor" "$((seconds * rate))" "$rate" \
             | tee "$work/floor.out" | sed 's/^/  /'
         printf '%s\t%s\n' "the floor (bench/loopback_floor.c)" \
             "$(sed -n 's/.*per tick (receiver in poll): //p' "$work/floor.out")" >> "$work/ratios"

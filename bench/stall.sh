@@ -46,19 +46,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A still accelerometer lying face up, polled (bench/latency.sh's).
-cat > "$work/still.umockdev" <<'DEV'
-P: /devices/platform/bench-accel/iio:device0
-E: SUBSYSTEM=iio
-A: name=bench_accel\n
-A: label=accel-display\n
-A: in_accel_x_raw=0\n
-A: in_accel_y_raw=0\n
-A: in_accel_z_raw=256\n
-A: in_accel_scale=0.038320312\n
-A: sampling_frequency=100\n
-A: sampling_frequency_available=10 50 100 200 400\n
-DEV
+# bench/still-accel.umockdev: a still accelerometer lying face up, polled.
 
 wait_for() {  # a file to appear, 15 s at most
     for _ in $(seq 1 300); do
@@ -75,7 +63,7 @@ run_once() {
     local case=$1 mode=$2 port=$(( 27000 + RANDOM % 2000 )) sink
     rm -f "$work/s.sock" "$work/ready"
     if [[ $case == stdout && $mode == stalled ]]; then sink="sleep 3600"; else sink="cat"; fi
-    ( umockdev-run --device "$work/still.umockdev" -- \
+    ( umockdev-run --device "$root/bench/still-accel.umockdev" -- \
         "$bin" run --mode poll --rate 200 --no-gate --listen "unix:$work/s.sock" --dsu "127.0.0.1:$port" \
         2>"$work/tiltd.err" | $sink > /dev/null ) 2>/dev/null &
     local runner=$!
