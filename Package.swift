@@ -260,7 +260,8 @@ let package = Package(
         ),
         .testTarget(name: "DSUTests", dependencies: ["DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport"]),
         // The DSU server on loopback UDP sockets (system tier).
-        .testTarget(name: "DSUServerTests", dependencies: ["Traces", "DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport"]),
+        .testTarget(name: "DSUServerTests", dependencies: ["Traces", "DSU", "SamplePath", "Motion", "Devices", "TiltdTestSupport",
+                                                         .product(name: "NIOCore", package: "swift-nio")]),
         // Two tiers (scripts/test.sh): the system tier is tiltdTests,
         // BusTests, WebTests, LevelsTests and DaemonSystemTests (they start
         // tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg); every

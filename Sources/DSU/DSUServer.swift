@@ -229,17 +229,33 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     /// it is armed or nobody is subscribed (on the event loop). Renewals move
     /// that end later without touching the timer: when it fires early it
     /// drops nobody and re-arms, about once a lifetime per live client.
+    ///
+    /// The wake-up does not drop anyone itself: it hands over to a second
+    /// one `expiryGrace` later, so the event loop polls its sockets in
+    /// between. A process held up (stopped, starved) can be resumed between
+    /// its poll and its timers, with renewals already queued; those are
+    /// read first and count.
     private func armExpiry() {
         guard expiryTimer == nil, !closed.load(ordering: .relaxed) else { return }
         let (next, now) = state.withLock { ($0.subscribers.nextExpiry, self.now()) }
         guard let next else { return }
         expiryTimer = channel.eventLoop.scheduleTask(in: TimeAmount(max(next - now, .zero))) { [weak self] in
             guard let self else { return }
-            self.expiryTimer = nil
-            self.expireClients()
-            self.armExpiry()
+            self.expiryTimer = self.channel.eventLoop.scheduleTask(in: Self.expiryGrace) { [weak self] in
+                guard let self else { return }
+                self.expiryTimer = nil
+                self.expireClients()
+                self.armExpiry()
+            }
         }
     }
+
+    /// How long the event loop reads requests between an expiry wake-up and
+    /// the drop it leads to.
+    static let expiryGrace = TimeAmount.milliseconds(20)
+
+    /// The event loop that reads requests and drops subscribers.
+    var eventLoop: any EventLoop { channel.eventLoop }
 
     private func changed(_ state: inout State) {
         hasSubscribers.store(state.subscribers.count > 0, ordering: .relaxed)

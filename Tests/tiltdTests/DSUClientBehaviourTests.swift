@@ -82,11 +82,12 @@ import TiltdTestSupport
         let pid = try #require(served.tiltd.tiltdPID)
         let client = try await DSUTestClient(serverPort: served.port)
         try await client.requestData()
-        // 2.5 s of the recording's time after the request: the subscription
-        // then has 2.5 s left, less than the stop.
+        let asked = ContinuousClock.now
+        // 2.5 s after the request on the wall clock (however far behind this
+        // client reads): the subscription then has 2.5 s left, less than
+        // the stop, so it lapses while tiltd is stopped.
         var last = try await client.next()
-        let first = last.u64(68)
-        while last.u64(68) - first < 2_500_000 { last = try await client.next() }
+        while ContinuousClock.now < asked + .milliseconds(2_500) { last = try await client.next() }
         kill(pid, SIGSTOP)
         // Citra's renewal, 3 s after its request: queued while tiltd is stopped.
         try await client.requestData()

@@ -1,0 +1,48 @@
+@testable import DSU
+import Glibc
+import NIOCore
+import Synchronization
+import Testing
+import TiltdTestSupport
+
+/// A server held up past a subscription's end (stopped, starved) finds the
+/// renewal that queued meanwhile before it drops anyone.
+@Suite(.timeLimit(.minutes(5))) struct DSUExpiryGraceTests {
+    @Test func aRenewalQueuedWhileTheEventLoopWasHeldKeepsTheClient() async throws {
+        var limits = DSUServer.Limits()
+        limits.subscriptionLifetime = .milliseconds(200)
+        let clock = ManualClock(), counts = CountWatch()
+        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits, clock: clock,
+                                         machineID: "m", logger: LogCapture().logger, onClientCountChange: counts.callback)
+        defer { server.close() }
+        let client = try await DSUTestClient(serverPort: server.address.port)
+        try await client.requestData()
+        try await counts.wait(for: 1)
+        // Its own socket is open: the renewal queues there.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.openClientSockets != 1 {
+            try #require(ContinuousClock.now < deadline, "the subscriber's socket did not open within 60 s")
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        // The event loop is held for 400 ms of real time (a stopped process):
+        // the expiry wake-up, armed for 200 ms after the request, comes due
+        // meanwhile, and the subscription lapses on the server's clock.
+        let holding = Atomic<Bool>(false)
+        let held = server.eventLoop.submit {
+            holding.store(true, ordering: .sequentiallyConsistent)
+            usleep(400_000)
+        }
+        while !holding.load(ordering: .sequentiallyConsistent) {
+            try #require(ContinuousClock.now < deadline, "the event loop did not run the hold within 60 s")
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        clock.advance(by: .milliseconds(200))
+        try await client.requestData()
+        try await held.get()
+        // Past the grace: whatever the server decided has been decided.
+        try await server.eventLoop.scheduleTask(in: .milliseconds(200)) {}.futureResult.get()
+        #expect(counts.latest == 1 && server.clientCount == 1,
+                "the client was dropped with its renewal waiting (\(server.clientCount) subscribed)")
+        #expect(server.openClientSockets == 1)
+    }
+}
