@@ -9,21 +9,14 @@ import TiltdTestSupport
 /// renewal that queued meanwhile before it drops anyone.
 @Suite(.timeLimit(.minutes(5))) struct DSUExpiryGraceTests {
     @Test func aRenewalQueuedWhileTheEventLoopWasHeldKeepsTheClient() async throws {
-        var limits = DSUServer.Limits()
-        limits.subscriptionLifetime = .milliseconds(200)
-        let clock = ManualClock(), counts = CountWatch()
-        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits, clock: clock,
-                                         machineID: "m", logger: LogCapture().logger, onClientCountChange: counts.callback)
+        let (server, clock, counts) = try await DSUServerTests.shortLived()
         defer { server.close() }
         let client = try await DSUTestClient(serverPort: server.address.port)
         try await client.requestData()
         try await counts.wait(for: 1)
         // Its own socket is open: the renewal queues there.
+        try await DSUServerTests.clientSockets(server, become: 1)
         let deadline = ContinuousClock.now + .seconds(60)
-        while server.openClientSockets != 1 {
-            try #require(ContinuousClock.now < deadline, "the subscriber's socket did not open within 60 s")
-            try await Task.sleep(for: .milliseconds(2))
-        }
         // The event loop is held for 400 ms of real time (a stopped process):
         // the expiry wake-up, armed for 200 ms after the request, comes due
         // meanwhile, and the subscription lapses on the server's clock.

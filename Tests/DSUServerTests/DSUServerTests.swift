@@ -48,6 +48,18 @@ import Traces
         return client
     }
 
+    /// A server whose subscriptions last 200 ms on a clock that stands
+    /// still until the test moves it: none can lapse before the test has
+    /// seen it.
+    static func shortLived() async throws -> (DSUServer, ManualClock, CountWatch) {
+        var limits = DSUServer.Limits()
+        limits.subscriptionLifetime = .milliseconds(200)
+        let clock = ManualClock(), counts = CountWatch()
+        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits, clock: clock,
+                                         machineID: "m", logger: LogCapture().logger, onClientCountChange: counts.callback)
+        return (server, clock, counts)
+    }
+
     static func clientSocketsClosed(_ server: DSUServer) async throws {
         try await clientSockets(server, become: 0)
     }
@@ -240,13 +252,7 @@ import Traces
     }
 
     @Test(.timeLimit(.minutes(15))) func aClientThatStopsAskingIsDroppedByTheServersOwnWakeUpAndAnIdleServerArmsNone() async throws {
-        // A short lifetime on a clock that stands still until the test moves
-        // it: the subscription cannot lapse before the test has seen it.
-        var limits = DSUServer.Limits()
-        limits.subscriptionLifetime = .milliseconds(200)
-        let clock = ManualClock(), counts = CountWatch()
-        let server = try await DSUServer(address: DSUAddress(host: "127.0.0.1", port: 0), limits: limits, clock: clock,
-                                         machineID: "m", logger: LogCapture().logger, onClientCountChange: counts.callback)
+        let (server, clock, counts) = try await Self.shortLived()
         defer { server.close() }
         #expect(try await !server.expiryArmed, "no subscriber, yet a wake-up was armed")
         let client = try await DSUTestClient(serverPort: server.address.port)
