@@ -157,7 +157,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "Traces", "SamplePath", "StateSocket", "Devices", "Motion", "Platform",
+                "Traces", "SamplePath", "StateSocket", "Devices", "Motion", "Platform", "Bus", "DSU",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -300,7 +300,7 @@ let package = Package(
         .testTarget(name: "StateSocketTests", dependencies: ["StateSocket", "SamplePath", "Motion", "Knob",
                                                             "TiltdTestSupport"]),
         // The capture run in this process against iiod under umockdev.
-        .testTarget(name: "DaemonSystemTests", dependencies: ["Traces", "Daemon", "SamplePath", "StateSocket", "Motion", "Devices",
+        .testTarget(name: "DaemonSystemTests", dependencies: ["Traces", "Daemon", "Bus", "SamplePath", "StateSocket", "Motion", "Devices",
                                                              "Knob", "TiltdTestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SamplePath", "Motion", "Knob", "Images", "TiltdTestSupport",
                                                       "Controls", "Levels", "Commands"]),

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Bus
-import SamplePath
 
 /// `--dbus system|session`: also serve the states as the D-Bus service
 /// net.tiltd.Tilt (docs/dbus.md). The device then opens only while a D-Bus
@@ -17,28 +16,4 @@ struct DBusOptions: ParsableArguments {
                 return bus
             })
     var dbus: BusAddress?
-}
-
-extension DBusOptions {
-    /// Starts the service `--dbus` asks for (nil without `--dbus`), with
-    /// HasAccelerometer, HasGyroscope and Device from a look at the device
-    /// `options` name.
-    ///
-    /// - Parameters:
-    ///   - gyro: the gyroscope is fused when present (false: `--no-gyro`).
-    ///   - onClaimCountChanged: see `TiltService`.
-    /// - Throws: `ExitCode.failure` after printing why the bus or the name
-    ///   cannot be had.
-    func startService(device options: DeviceOptions, gyro: Bool,
-                      onClaimCountChanged: @escaping @Sendable (Int) -> Void) throws -> TiltService? {
-        guard let dbus else { return nil }
-        let properties = TiltProperties.lookingAt(uri: options.uri, device: options.device, gyro: gyro, report: { TiltdLog.log($0) })
-        do {
-            return try TiltService(bus: dbus, properties: properties, onClaimCountChanged: onClaimCountChanged,
-                                   report: { TiltdLog.log($0) })
-        } catch {
-            TiltdLog.logger.error("--dbus: \(error)")
-            throw ExitCode.failure
-        }
-    }
 }

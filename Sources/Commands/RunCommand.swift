@@ -1,5 +1,4 @@
 import ArgumentParser
-import Bus
 import Daemon
 import SamplePath
 
@@ -48,18 +47,17 @@ public struct RunCommand: AsyncParsableCommand {
         try listen.checkSocketPath()
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
-        let stream = try DeviceStateStream(.init(
-            capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.configuration(),
-            tracePath: record, count: limits.count, durationSeconds: limits.duration, listen: listen.settings(),
-            openWhileSocketClients: onDemand, version: TiltdVersion.current), claimed: dbus.dbus != nil)
-        defer { stream.close() }
-        // --dbus: claims open and close the device, as --on-demand's clients do.
-        let service = try dbus.startService(device: device, gyro: !pipeline.noGyro) { count in
-            stream.claimsChanged(count)
+        let stream: DeviceStateStream
+        do {
+            stream = try DeviceStateStream(.init(
+                capture: device.makeCaptureConfiguration(gyro: !pipeline.noGyro), pipeline: pipeline.configuration(),
+                tracePath: record, count: limits.count, durationSeconds: limits.duration, listen: listen.settings(),
+                openWhileSocketClients: onDemand, bus: dbus.dbus, dsu: dsu.dsu, version: TiltdVersion.current))
+        } catch let error as DeviceStateStream.BusUnavailable {
+            TiltdLog.logger.error("--dbus: \(error)")
+            throw ExitCode.failure
         }
-        defer { service?.requestStop() }
-        let dsuServer = try await dsu.startServer { count in stream.dsuClientsChanged(count) }
-        defer { dsuServer?.close() }
-        try await stream.run(under: lifecycle, alsoTo: service, service: service.map(TiltBusService.init), dsu: dsuServer)
+        defer { stream.close() }
+        try await stream.run(under: lifecycle)
     }
 }

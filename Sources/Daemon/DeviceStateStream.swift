@@ -1,17 +1,21 @@
+import Bus
 import Devices
+import DSU
 import Motion
 import SamplePath
 import ServiceLifecycle
 import StateSocket
 
 /// `tiltd run`, wired: a device through the pipeline to stdout (one flushed
-/// line per state), a `Setting.listen` socket and any other sink (the D-Bus
-/// service), with the device open all the time or only while someone
-/// wants states (`Setting.onDemand` socket clients, D-Bus claims; docs/devices.md).
+/// line per state), a `Setting.listen` socket, the D-Bus service
+/// net.tiltd.Tilt (`Setting.dbus`) and a DSU server (`Setting.dsu`, its
+/// battery from UPower), with the device open all the time or only while
+/// someone wants states (`Setting.onDemand` socket clients, D-Bus claims;
+/// docs/devices.md).
 ///
-/// Made in two steps because the D-Bus service reports its claims here and
-/// must exist before the run: `init` starts the socket, the caller starts
-/// its service with `claimsChanged` as the claim callback, then `run`.
+/// Made in two steps: `init` starts the socket and the D-Bus service (so a
+/// path or a bus name that cannot be had fails before anything else), `run`
+/// the DSU server and the device.
 public final class DeviceStateStream: Sendable {
     /// What `run` reads and where its states go.
     public struct Settings: Sendable {
@@ -26,12 +30,18 @@ public final class DeviceStateStream: Sendable {
         public var listen: SocketListenSettings?
         /// `Setting.onDemand`: the device is open only while a socket client is connected.
         public var openWhileSocketClients: Bool
+        /// `Setting.dbus`: own net.tiltd.Tilt on this bus too; the device then
+        /// opens only while someone wants states.
+        public var bus: BusAddress?
+        /// `Setting.dsu`: serve the motion to emulators on this UDP address too.
+        public var dsu: DSUAddress?
         /// tiltd's version, for the trace header.
         public var version: String
 
         public init(capture: CaptureConfiguration, pipeline: PipelineConfiguration, tracePath: String? = nil,
                     count: Int? = nil, durationSeconds: Double? = nil, listen: SocketListenSettings? = nil,
-                    openWhileSocketClients: Bool = false, version: String) {
+                    openWhileSocketClients: Bool = false, bus: BusAddress? = nil, dsu: DSUAddress? = nil,
+                    version: String) {
             self.capture = capture
             self.pipeline = pipeline
             self.tracePath = tracePath
@@ -39,8 +49,17 @@ public final class DeviceStateStream: Sendable {
             self.durationSeconds = durationSeconds
             self.listen = listen
             self.openWhileSocketClients = openWhileSocketClients
+            self.bus = bus
+            self.dsu = dsu
             self.version = version
         }
+    }
+
+    /// The D-Bus service could not own its name on the bus.
+    public struct BusUnavailable: Error, CustomStringConvertible {
+        public let bus: BusAddress
+        public let underlying: any Error
+        public var description: String { "\(underlying)" }
     }
 
     private let settings: Settings
@@ -49,44 +68,62 @@ public final class DeviceStateStream: Sendable {
     /// What the consumers need from the capture's pace (DSU subscribers).
     private let captureDemand = CaptureDemand()
     private let socket: UnixSocketServer?
+    private let service: TiltService?
 
-    /// Starts the socket server, if `settings` asks for one.
+    /// Starts the socket server and the D-Bus service, if `settings` asks
+    /// for them. With the service the device opens only while someone wants
+    /// states; whenever it opens on demand (`bus` or
+    /// `openWhileSocketClients`), every consumer's clients count alike:
+    /// D-Bus claims, socket clients and DSU subscribers.
     ///
-    /// - Parameter claimed: claims will be reported with `claimsChanged`;
-    ///   the device then opens only while someone wants states. Whenever the
-    ///   device opens on demand (`claimed` or `openWhileSocketClients`),
-    ///   every consumer's clients count alike: D-Bus claims, socket clients
-    ///   and DSU subscribers.
-    /// - Throws: the socket's `UnixSocketError`.
-    public init(_ settings: Settings, claimed: Bool) throws {
+    /// - Throws: the socket's `UnixSocketError`; `BusUnavailable` when the
+    ///   bus or the name cannot be had.
+    public init(_ settings: Settings) throws {
         self.settings = settings
-        onDemand = settings.openWhileSocketClients || claimed ? ListenOnDemand() : nil
+        onDemand = settings.openWhileSocketClients || settings.bus != nil ? ListenOnDemand() : nil
         let demand = self.demand, clientsCount = onDemand != nil
-        socket = try settings.listen?.startServer { count in if clientsCount { demand.socketClients(count) } }
+        let socket = try settings.listen?.startServer { count in if clientsCount { demand.socketClients(count) } }
+        self.socket = socket
+        do {
+            service = try settings.bus.map { bus in
+                // HasAccelerometer, HasGyroscope and Device from a look at the device.
+                let properties = TiltProperties.lookingAt(uri: settings.capture.uri, device: settings.capture.device,
+                                                          gyro: settings.capture.gyroEnabled, report: { TiltdLog.log($0) })
+                do {
+                    return try TiltService(bus: bus, properties: properties,
+                                           onClaimCountChanged: { count in demand.busClaims(count) },
+                                           report: { TiltdLog.log($0) })
+                } catch {
+                    throw BusUnavailable(bus: bus, underlying: error)
+                }
+            }
+        } catch {
+            socket?.close()
+            throw error
+        }
     }
-
-    /// Reports the number of D-Bus claims (on any thread).
-    public func claimsChanged(_ count: Int) { demand.busClaims(count) }
 
     /// Reports the number of DSU clients (on any thread); they count
     /// whenever the device opens on demand, and while there is one the
     /// capture reads one scan per wake-up (emulators time motion by packet
     /// arrival).
-    public func dsuClientsChanged(_ count: Int) {
+    private func dsuClientsChanged(_ count: Int) {
         captureDemand.perSampleClientsChanged(count)
         if onDemand != nil { demand.set(.dsu, count) }
     }
 
-    /// Reads until `count`, `durationSeconds` or a signal.
+    /// Starts the DSU server, if the settings ask for one, then reads until
+    /// `count`, `durationSeconds` or a signal.
     ///
-    /// - Parameters:
-    ///   - sink: another consumer of the states (the D-Bus service).
-    ///   - service: that consumer's service, stopped after the run.
-    ///   - dsu: the DSU server (`Setting.dsu`), a consumer of every sample.
-    public func run(under lifecycle: Lifecycle, alsoTo sink: (any StateSink)? = nil,
-                    service: (any Service)? = nil, dsu: (any StateSink & Service)? = nil) async throws {
+    /// - Throws: the DSU server's bind error, the run's.
+    public func run(under lifecycle: Lifecycle) async throws {
+        var dsu: DSUServer?
+        if let address = settings.dsu {
+            dsu = try await DSUServer.startReportingBattery(on: address) { [self] count in dsuClientsChanged(count) }
+        }
+        defer { dsu?.close() }
         let stdout = StdoutSink(flushEachLine: true)
-        let sinks: [any StateSink] = [stdout] + [socket as (any StateSink)?, sink, dsu].compactMap { $0 }
+        let sinks: [any StateSink] = [stdout] + [socket as (any StateSink)?, service, dsu].compactMap { $0 }
         let sampleRun = SampleRun(configuration: settings.pipeline, sink: sinks.count == 1 ? stdout : StateHub(sinks),
                                   reporter: DiagnosticReporter(subject: nil))
         let run = DeviceRun(capture: settings.capture, sampleRun: sampleRun, tracePath: settings.tracePath,
@@ -95,7 +132,7 @@ public final class DeviceStateStream: Sendable {
         let socket = self.socket, demand = self.demand, onDemand = self.onDemand
         // Listed before the run, the socket and the other service stop after
         // it: clients and claimants get the last states.
-        let services: [(any Service)?] = [stdout.watch, socket, service, dsu, run]
+        let services: [(any Service)?] = [stdout.watch, socket, service.map(TiltBusService.init), dsu, run]
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 if let onDemand {
@@ -114,6 +151,9 @@ public final class DeviceStateStream: Sendable {
         await stdout.close(waitingAtMost: lifecycle.stoppingSignalName == nil ? StdoutSink.endWait : StdoutSink.stopWait)
     }
 
-    /// Closes the socket and removes its file.
-    public func close() { socket?.close() }
+    /// Closes the socket and removes its file, and leaves the bus.
+    public func close() {
+        socket?.close()
+        service?.requestStop()
+    }
 }

@@ -1,3 +1,4 @@
+import DSU
 import Motion
 import SamplePath
 import ServiceLifecycle
@@ -42,9 +43,14 @@ public struct ReplayRun {
     ///   - lifecycle: runs a paced replay and the socket (a signal
     ///   stops them); nil (or a replay not paced) replays at once with no
     ///   services, as fast as the pipeline goes (Ctrl-C keeps its default action).
-    ///   - dsu: the DSU server (`Setting.dsu`, paced runs only), a consumer of every sample.
-    /// - Throws: a parse error of the recording, the socket's `UnixSocketError`.
-    public func run(under lifecycle: Lifecycle?, dsu: (any StateSink & Service)? = nil) async throws {
+    ///   - dsu: also serve the motion to emulators on this UDP address
+    ///   (`Setting.dsu`, paced runs only; its battery from UPower).
+    /// - Throws: a parse error of the recording, the socket's
+    ///   `UnixSocketError`, the DSU server's bind error.
+    public func run(under lifecycle: Lifecycle?, dsu address: DSUAddress? = nil) async throws {
+        var dsu: DSUServer?
+        if let address { dsu = try await DSUServer.startReportingBattery(on: address) }
+        defer { dsu?.close() }
         let tally = ReplayTally()
         let reader = self.reader
         let source = ReplaySource.blocks {

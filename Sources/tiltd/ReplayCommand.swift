@@ -57,8 +57,6 @@ struct ReplayCommand: AsyncParsableCommand {
         // Trapped before any file exists that a signal must clean up; a
         // plain replay keeps the default actions (Ctrl-C ends it at once).
         let lifecycle = realtime ? await Lifecycle.trappingSignals() : nil
-        let server = try await dsu.startServer()
-        defer { server?.close() }
-        try await replay.run(under: lifecycle, dsu: server)
+        try await replay.run(under: lifecycle, dsu: dsu.dsu)
     }
 }

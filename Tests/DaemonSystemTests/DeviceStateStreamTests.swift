@@ -1,3 +1,4 @@
+import Bus
 import Daemon
 import Devices
 import Foundation
@@ -19,7 +20,7 @@ import TiltdTestSupport
         let stream = try DeviceStateStream(.init(
             capture: CaptureConfiguration(uri: iiod.uri), pipeline: pipeline, count: 3,
             listen: SocketListenSettings(address: ListenAddress(path: dir + "/s.sock")),
-            openWhileSocketClients: true, version: "test"), claimed: false)
+            openWhileSocketClients: true, version: "test"))
         defer { stream.close() }
         // On a thread of its own: a full run's busy cooperative pool must not hold the run up.
         let running = Task(executorPreference: TestThreadExecutor()) { try await stream.run(under: .withoutSignals) }
@@ -34,5 +35,23 @@ import TiltdTestSupport
         try await running.value
         // steady.script: three scans 10 ms apart from t = 1000 s, every one a state without the gate.
         #expect(lines.map { $0.hasPrefix("{\"t\":1000") } == [true, true, true], "\(lines)")
+    }
+
+    /// The D-Bus service is started with the stream: a bus nobody serves
+    /// fails the start with `BusUnavailable`, naming the bus, and the socket
+    /// already made for `--listen` is gone again.
+    @Test func aBusThatCannotBeReachedFailsTheStartAndLeavesNoSocket() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        let socketPath = dir + "/s.sock", busPath = dir + "/no-bus"
+        #expect {
+            _ = try DeviceStateStream(.init(
+                capture: CaptureConfiguration(uri: "local:"), pipeline: PipelineConfiguration(),
+                listen: SocketListenSettings(address: ListenAddress(path: socketPath)),
+                bus: .address("unix:path=" + busPath), version: "test"))
+        } throws: { error in
+            guard let error = error as? DeviceStateStream.BusUnavailable else { return false }
+            return error.bus == .address("unix:path=" + busPath)
+        }
+        #expect(!FileManager.default.fileExists(atPath: socketPath), "the socket file was left behind")
     }
 }
