@@ -168,7 +168,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "Traces", "Knob", "Images", "Motion", "Controls", "SamplePath",
+                "Traces", "Knob", "Images", "Motion", "Controls", "SamplePath", "Devices",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -283,7 +283,7 @@ let package = Package(
                                                     "tiltd", "DSU"]),
         // The unit tier's share of Web, Levels and Bus: no server, browser or bus.
         .testTarget(name: "WebUnitTests", dependencies: [
-            "Traces", "Web", "Knob", "Motion", "Controls", "SamplePath", "TiltdTestSupport",
+            "Traces", "Web", "Knob", "Motion", "Controls", "SamplePath", "Devices", "TiltdTestSupport",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion"]),
@@ -292,7 +292,7 @@ let package = Package(
         // Unix socket client, temporary directories, deadlines, tiltd's log
         // lines, the test tier.
         .target(name: "TiltdTestSupport", dependencies: [
-            "Knob", "Motion", "Platform", .product(name: "Logging", package: "swift-log"),
+            "Knob", "Motion", "Platform", "Devices", .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         ], path: "Tests/TiltdTestSupport"),
         .testTarget(name: "SamplePathTests", dependencies: ["Traces", "SamplePath", "Daemon", "StateSocket", "Platform", "Motion",

@@ -1,3 +1,4 @@
+import Devices
 import Knob
 import SamplePath
 
@@ -42,6 +43,12 @@ public final class WebStateFeed: StateSink, Sendable {
         var messages: UInt64 = 0
         var entry: Entry?
 
+        /// Replaces `channel`'s value with `json`.
+        mutating func post(_ channel: String, json: String) {
+            messages += 1
+            channels[channel] = Message(channel: channel, json: json, sequence: messages)
+        }
+
         /// A new entry for the current state and fields.
         mutating func renew() {
             states += 1
@@ -65,6 +72,33 @@ public final class WebStateFeed: StateSink, Sendable {
         mailbox.update { $0.state = state; $0.renew(); return true }
     }
 
+    /// The channel that says whether the device is open: `{"open":true,
+    /// "device":NAME,"gyroscope":BOOL}` when it opens, `{"open":false,
+    /// "stopped":"released"}` when nobody wants states any more, and
+    /// `{"open":false,"stopped":"lost","message":…}` when it failed or
+    /// vanished. A replay has no device and never posts it.
+    public static let deviceChannel = "device"
+
+    public func captureStatus(_ status: CaptureStatus, fusingGyroscope: Bool) {
+        post(Self.deviceChannel, json: #"{"open":true,"device":"\#(status.info.displayName.jsonEscaped)","#
+            + #""gyroscope":\#(fusingGyroscope)}"#)
+    }
+
+    /// The device stopped: the state it left goes (`/state` and a page
+    /// opened now get none, not a stale one) and the device channel says why.
+    public func deviceStopped(_ stop: DeviceStop) {
+        let json = switch stop {
+        case .released: #"{"open":false,"stopped":"released"}"#
+        case .lost(let message): #"{"open":false,"stopped":"lost","message":"\#(message.jsonEscaped)"}"#
+        }
+        mailbox.update { newest in
+            newest.state = nil
+            newest.entry = nil
+            newest.post(Self.deviceChannel, json: json)
+            return true
+        }
+    }
+
     /// Sets the extra field `key` to the JSON `value` (nil removes it) and,
     /// once a state exists, sends the newest state again with it, so every
     /// stream shows the change at once.
@@ -79,11 +113,7 @@ public final class WebStateFeed: StateSink, Sendable {
 
     /// Replaces `channel`'s value with `json` and wakes the streams.
     public func post(_ channel: String, json: String) {
-        mailbox.update { newest in
-            newest.messages += 1
-            newest.channels[channel] = Message(channel: channel, json: json, sequence: newest.messages)
-            return true
-        }
+        mailbox.update { $0.post(channel, json: json); return true }
     }
 
     /// Wakes every waiting reader without anything new, so that idle event

@@ -154,12 +154,7 @@ struct TiltServiceTests {
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
                                       onClaimCountChanged: { _ in }, report: { _ in })
         defer { service.requestStop() }
-        let info = AccelerometerInfo(
-            id: "iio:device0", name: "bmi160", label: nil, udevLocation: nil, uri: "local:",
-            scale: SIMD3(repeating: 1), offset: .zero, scaleSource: "", offsetSource: "", mountMatrix: .identity,
-            mountMatrixSource: .identity, samplingFrequencyHertz: 200, availableFrequencies: nil,
-            availableFrequenciesText: nil, bufferCapable: true, hasTimestamp: true, currentTrigger: nil,
-            triggerCandidate: nil, timestampClock: nil)
+        let info = AccelerometerInfo.example()
         let status = CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic")
         #expect(service.busProperty("HasGyroscope") == .bool(false))
         // Through the hub, as a run reports it.

@@ -131,6 +131,13 @@ import TiltdTestSupport
             #expect(state.body.contains(#""shine":[{"rotation":0,"opacity":1},{"rotation":0,"opacity":1}]"#))
             let health = try WebTestClient.request("GET", "/healthz", port: port)
             #expect(health.body.contains(#""source":"device display accelerometer at local:""#), "\(health.body)")
+            // The event stream says that the device is open, and which.
+            let events = try WebTestClient(port: port)
+            events.send("GET", "/events", port: port)
+            #expect(try events.readResponse().status == 200)
+            let stream = events.readStream(timeout: 30) { $0.contains(#""gyroscope":false}"#) }
+            #expect(stream.contains(#"event: device\#ndata: {"open":true,"device":"iio:device0 (serve_accel)","gyroscope":false}"#),
+                    "\(stream.suffix(400))")
             #expect(tiltd.stop(with: SIGINT))
             #expect(tiltd.process.terminationStatus == 0, "\(tiltd.stderr)")
         }

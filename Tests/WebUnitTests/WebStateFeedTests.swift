@@ -1,5 +1,8 @@
+import Devices
+import Foundation
 import Knob
 import Motion
+import SamplePath
 import Testing
 @testable import Web
 
@@ -39,5 +42,36 @@ import Testing
         #expect(await reader.next() == nil)
         feed.emit(Self.state(1))
         #expect(await reader.next()?.state?.sequence == 1)
+    }
+
+    /// The device channel: open with its name and whether a gyroscope is
+    /// fused; stopped, with why, and then no state is left to show.
+    @Test func theDeviceChannelSaysWhenTheDeviceOpensAndStopsAndAStoppedDeviceLeavesNoState() async throws {
+        let feed = WebStateFeed()
+        var reader = feed.reader()
+        let info = AccelerometerInfo.example()
+        // Through the hub, as a run reports them.
+        let hub = StateHub([feed])
+        hub.captureStatus(CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic"), fusingGyroscope: true)
+        feed.emit(Self.state(1))
+        let opened = try #require(await reader.next())
+        #expect(opened.messages.map(\.channel) == [WebStateFeed.deviceChannel])
+        #expect(opened.messages.map(\.json) == [#"{"open":true,"device":"iio:device0 (bmi160)","gyroscope":true}"#])
+        #expect(opened.state?.sequence == 1)
+
+        hub.deviceStopped(.lost(#"read failed: "No such device" (errno 19)"#))
+        let lost = try #require(await reader.next())
+        let json = try #require(lost.messages.first?.json)
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
+        #expect(decoded["open"] as? Bool == false && decoded["stopped"] as? String == "lost")
+        #expect(decoded["message"] as? String == #"read failed: "No such device" (errno 19)"#)
+        #expect(lost.state == nil && feed.current == nil, "a stopped device's last state is still served")
+
+        hub.deviceStopped(.released)
+        #expect(try #require(await reader.next()).messages.map(\.json) == [#"{"open":false,"stopped":"released"}"#])
+        // It opens again: the next state is served as before.
+        feed.emit(Self.state(2))
+        #expect(try #require(await reader.next()).state?.state == Self.state(2))
+        #expect(feed.current?.state == Self.state(2))
     }
 }

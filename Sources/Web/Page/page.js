@@ -91,6 +91,16 @@ let streamedCount = 0;
 const events = openStream();
 listenForControls(events);
 events.onopen = () => { status.textContent = 'live'; status.className = 'live'; };
+// Whether tiltd's device is open (serve reading a device; a replay has none).
+// While it is closed the knob keeps its last pose and the status says why.
+events.addEventListener('device', e => {
+  const device = JSON.parse(e.data);
+  knob.dataset.device = device.open ? 'open' : device.stopped;
+  if (device.open) { status.textContent = 'live'; status.className = 'live'; return; }
+  status.textContent = device.stopped === 'lost' ? 'device lost: ' + device.message
+    : 'device closed: it opens again when states are wanted';
+  status.className = 'stopped';
+});
 events.onerror = () => { status.textContent = 'reconnecting…'; status.className = ''; };
 events.onmessage = e => {
   const message = JSON.parse(e.data);
