@@ -28,7 +28,8 @@ public final class TraceRecorder: @unchecked Sendable {
     public let path: String
     /// What the mailbox holds for a disk that is behind.
     public static let defaultCapacity = 16 << 20
-    private let version: Int
+    /// The trace format's version (2 when the header has a gyro).
+    public let version: Int
     private let descriptor: Int32
     private let mailbox: OutputMailbox
     private let failed = FirstFailure()
@@ -41,13 +42,38 @@ public final class TraceRecorder: @unchecked Sendable {
     ///
     /// - Throws: `TraceError.io` when the file cannot be created or the
     ///   header written, `.invalidHeaderKey` for a bad `extra` key.
-    public init(path: String, header: TraceHeader, capacity: Int = TraceRecorder.defaultCapacity,
-                logger: Logger = TiltdLog.logger) throws {
+    public convenience init(path: String, header: TraceHeader, capacity: Int = TraceRecorder.defaultCapacity,
+                            logger: Logger = TiltdLog.logger) throws {
         let text = try TraceWriter.headerText(header, path: path)
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw TraceError.io(path: path, operation: "create the trace", reason: String(cString: strerror(errno)))
         }
+        try self.init(descriptor: descriptor, path: path, headerText: text, version: TraceWriter.version(of: header),
+                      capacity: capacity, logger: logger)
+    }
+
+    /// Records into `descriptor`, a file the caller created (and this
+    /// recorder now owns: it closes it), writing the header at once.
+    ///
+    /// - Parameter path: the file's path, for messages.
+    /// - Throws: `TraceError.io` when the header cannot be written (the
+    ///   descriptor is then closed), `.invalidHeaderKey` for a bad `extra` key.
+    public convenience init(descriptor: Int32, path: String, header: TraceHeader,
+                            capacity: Int = TraceRecorder.defaultCapacity, logger: Logger = TiltdLog.logger) throws {
+        let text: String
+        do {
+            text = try TraceWriter.headerText(header, path: path)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        try self.init(descriptor: descriptor, path: path, headerText: text, version: TraceWriter.version(of: header),
+                      capacity: capacity, logger: logger)
+    }
+
+    private init(descriptor: Int32, path: String, headerText text: String, version: Int, capacity: Int,
+                 logger: Logger) throws {
         let error = Array(text.utf8).withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
         guard error == 0 else {
             Glibc.close(descriptor)
@@ -55,7 +81,7 @@ public final class TraceRecorder: @unchecked Sendable {
         }
         self.path = path
         self.descriptor = descriptor
-        version = TraceWriter.version(of: header)
+        self.version = version
         line.reserveCapacity(192)
         let failed = self.failed
         mailbox = OutputMailbox(descriptor: descriptor, capacity: capacity, name: "tiltd.record") { event in

@@ -49,8 +49,6 @@ public struct ServeRun: Sendable {
                             maximumMebibytes: ring.maximumMebibytes, header: header,
                             logger: TiltdLog.logger) { json in feed.post("ring", json: json) }
         }
-        // Whatever the ring holds gets its final name however serve stops.
-        defer { recorder?.shutdown() }
         let pageControls = WebPageControls(recorder: recorder, light: WebLightControl(
             initial: configuration.light, interactive: configuration.interactiveLight, feed: feed))
         // The volume slider's input (`Setting.controlVolume`) beside the ring's and the light's.
@@ -88,9 +86,10 @@ public struct ServeRun: Sendable {
             source = run
         }
         do {
-            // Stopped in reverse: the source first, the server last.
-            let services: [(any Service)?] = [server, ServeAnnouncement(server: server, logger: TiltdLog.logger), source,
-                                              slider]
+            // Stopped in reverse: the source first, the server last. The ring,
+            // stopped after the source, completes whatever it holds.
+            let services: [(any Service)?] = [server, ServeAnnouncement(server: server, logger: TiltdLog.logger),
+                                              recorder, source, slider]
             try await lifecycle.run(services.compactMap { $0 })
         } catch {
             await deviceRun?.close()

@@ -66,14 +66,18 @@ public final class WebRingRecorder: Sendable {
         var header: TraceHeader
         /// A trace was finished since the directory was last pruned.
         var needsPrune = false
+        /// Recordings finished under the lock, to be completed outside it.
+        var toComplete: [WebRecordingFile] = []
     }
 
     let shared: Mutex<Shared>
     private let clock: WebRingClock
     private let publish: @Sendable (String) -> Void
-    private let logger: Logger
+    let logger: Logger
     /// Held while pruning, so that two prunes never race.
     private let pruning = Mutex(())
+    /// The tasks completing finished recordings, by number.
+    private let completing = Mutex<(next: UInt64, tasks: [UInt64: Task<Void, Never>])>((0, [:]))
 
     /// - Parameters:
     ///   - directory: where traces go (must exist and be writable: see `checkDirectory`).
@@ -130,7 +134,7 @@ public final class WebRingRecorder: Sendable {
             guard shared.holder == viewer else { return false }
             shared.ring.release(atSeconds: now)
             shared.holder = nil
-            if shared.ring.isComplete { Self.finish(&shared, logger: logger) }
+            if shared.ring.isComplete { Self.finish(&shared) }
             return true
         }
     }
@@ -139,7 +143,7 @@ public final class WebRingRecorder: Sendable {
     public func finish(by viewer: Viewer) {
         change { shared, _ in
             guard shared.holder == nil, !shared.closed, !shared.ring.segments.isEmpty else { return false }
-            Self.finish(&shared, logger: logger)
+            Self.finish(&shared)
             return true
         }
     }
@@ -148,7 +152,7 @@ public final class WebRingRecorder: Sendable {
     public func reset(by viewer: Viewer) {
         change { shared, _ in
             guard shared.holder == nil, !shared.ring.segments.isEmpty || shared.closed else { return false }
-            if !shared.closed { Self.finish(&shared, logger: logger) }
+            if !shared.closed { Self.finish(&shared) }
             shared.generation += 1
             shared.ring = RecordingRing(durationSeconds: limitSeconds, seed: shared.generation)
             shared.closed = false
@@ -156,16 +160,40 @@ public final class WebRingRecorder: Sendable {
         }
     }
 
-    /// Shutting down: a hold ends and the trace gets its final name.
-    public func shutdown() {
+    /// Shutting down: a hold ends and the trace gets its final name; returns
+    /// once every finished recording is complete.
+    public func shutdown() async {
         change { shared, now in
             guard shared.file != nil || shared.holder != nil else { return false }
             if shared.holder != nil {
                 shared.ring.release(atSeconds: now)
                 shared.holder = nil
             }
-            Self.finish(&shared, logger: logger)
+            Self.finish(&shared)
             return true
+        }
+        await completed()
+    }
+
+    /// Returns once every recording finished so far is complete: written
+    /// whole, named and offered (or found empty and removed).
+    public func completed() async {
+        while true {
+            let pending = completing.withLock { Array($0.tasks.values) }
+            if pending.isEmpty { return }
+            for task in pending { await task.value }
+        }
+    }
+
+    /// Completes `file` on a task of its own.
+    private func startCompleting(_ file: WebRecordingFile) {
+        completing.withLock { state in
+            let id = state.next
+            state.next += 1
+            state.tasks[id] = Task { [self] in
+                await complete(file)
+                _ = completing.withLock { $0.tasks.removeValue(forKey: id) }
+            }
         }
     }
 
@@ -177,17 +205,17 @@ public final class WebRingRecorder: Sendable {
             if shared.ring.isComplete {
                 // Past the limit: this reading came after the ring filled.
                 shared.holder = nil
-                Self.finish(&shared, logger: logger)
+                Self.finish(&shared)
                 return true
             }
             do {
-                try Self.write(reading, into: &shared, directory: directory)
+                try Self.write(reading, into: &shared, directory: directory, logger: logger)
             } catch {
                 shared.holder = nil
                 shared.ring.release(atSeconds: now)
                 shared.message = "recording stopped: \(error)"
                 logger.error("\(shared.message)")
-                Self.finish(&shared, logger: logger)
+                Self.finish(&shared)
                 return true
             }
             return false
@@ -214,24 +242,25 @@ public final class WebRingRecorder: Sendable {
             shared.ring.advance(toSeconds: now)
             guard shared.ring.isComplete else { return false }
             shared.holder = nil
-            Self.finish(&shared, logger: logger)
+            Self.finish(&shared)
             return true
         }
     }
 
     /// Runs `body` under the lock with the time on the ring's clock; when it
-    /// reports a change, bumps the revision and publishes the ring. When a
-    /// trace was finished, the directory is pruned to its cap afterwards,
-    /// outside the lock.
-    private func change(_ body: (inout Shared, _ nowSeconds: Double) -> Bool) {
+    /// reports a change, bumps the revision and publishes the ring. Outside
+    /// the lock, recordings it finished are handed to tasks that complete
+    /// them, and when a trace was completed the directory is pruned to its cap.
+    func change(_ body: (inout Shared, _ nowSeconds: Double) -> Bool) {
         let now = nowSeconds
-        let (text, prune) = shared.withLock { shared -> (String?, Bool) in
-            guard body(&shared, now) else { return (nil, false) }
+        let (text, prune, finished) = shared.withLock { shared -> (String?, Bool, [WebRecordingFile]) in
+            guard body(&shared, now) else { return (nil, false, []) }
             shared.revision += 1
-            defer { shared.needsPrune = false }
-            return (Self.json(shared, nowSeconds: now), shared.needsPrune)
+            defer { (shared.needsPrune, shared.toComplete) = (false, []) }
+            return (Self.json(shared, nowSeconds: now), shared.needsPrune, shared.toComplete)
         }
         if let text { publish(text) }
+        for file in finished { startCompleting(file) }
         if prune { pruneDirectory() }
     }
 

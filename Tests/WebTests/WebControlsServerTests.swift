@@ -76,6 +76,8 @@ import TiltdTestSupport
             let partial = try #require(try FileManager.default.contentsOfDirectory(atPath: recorder.directory).first)
             #expect(try WebTestClient.request("GET", "/recordings/" + partial, port: port).status == 404)
             recorder.finish(by: 1)
+            // Completed by a task of its own: named and offered once written whole.
+            #expect(TestPaths.eventually(30) { !recorder.offered.isEmpty }, "not offered within 30 s")
             let name = try #require(recorder.offered.last)
             let response = try WebTestClient.request("GET", "/recordings/" + name, port: port)
             #expect(response.status == 200 && response.body.hasPrefix("tiltd-trace 1\n"))

@@ -34,7 +34,7 @@ import Traces
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
     }
 
-    @Test func holdsAreRecordedIntoOneTraceWithAGapMarkBetweenThem() throws {
+    @Test func holdsAreRecordedIntoOneTraceWithAGapMarkBetweenThem() async throws {
         let (recorder, directory, _) = try Self.recorder()
         recorder.record(Self.reading(0))  // not held: not recorded
         recorder.press(by: 1)
@@ -47,6 +47,7 @@ import Traces
         // Still open: under its hidden partial name only.
         #expect(Self.files(directory).count == 1 && Self.files(directory)[0].hasSuffix(".partial"))
         recorder.finish(by: 2)
+        await recorder.completed()
         let name = try #require(recorder.offered.last)
         #expect(Self.files(directory) == [name], "renamed, nothing partial left")
         let trace = try Recording.load(path: directory + "/" + name)
@@ -83,7 +84,7 @@ import Traces
         }
     }
 
-    @Test func theLimitEndsARecordingOnTimeWithoutAnotherReading() throws {
+    @Test func theLimitEndsARecordingOnTimeWithoutAnotherReading() async throws {
         let stepped = SteppedClock()
         let (recorder, directory, published) = try Self.recorder(limit: 0.3, clock: stepped.clock)
         recorder.press(by: 1)
@@ -93,6 +94,7 @@ import Traces
         stepped.advance(by: .milliseconds(299))
         #expect(recorder.offered.isEmpty && !recorder.ring.isComplete)
         stepped.advance(by: .milliseconds(1))
+        await recorder.completed()
         #expect(!recorder.offered.isEmpty)
         #expect(recorder.ring.isComplete)
         #expect(abs(recorder.ring.total - 1) < 1e-12)
@@ -124,22 +126,23 @@ import Traces
         #expect(recorder.ring.isHeld && recorder.ring.segments.count == 2)
     }
 
-    @Test func shutdownWhileHeldKeepsEverySampleUnderTheFinalName() throws {
+    @Test func shutdownWhileHeldKeepsEverySampleUnderTheFinalName() async throws {
         let (recorder, directory, _) = try Self.recorder()
         recorder.press(by: 1)
         for i in 1...50 { recorder.record(Self.reading(i)) }
-        recorder.shutdown()
+        await recorder.shutdown()
         let name = try #require(recorder.offered.last)
         #expect(Self.files(directory) == [name])
         #expect(try Recording.load(path: directory + "/" + name).readings.count == 50)
     }
 
-    @Test func resetFinishesTheOpenTraceAndStartsANewRing() throws {
+    @Test func resetFinishesTheOpenTraceAndStartsANewRing() async throws {
         let (recorder, directory, published) = try Self.recorder()
         recorder.press(by: 1)
         recorder.record(Self.reading(1))
         recorder.release(by: 1)
         recorder.reset(by: 3)
+        await recorder.completed()
         #expect(recorder.offered.count == 1 && Self.files(directory) == recorder.offered)
         #expect(recorder.ring.segments.isEmpty)
         #expect(published.texts.withLock { $0.last ?? "" }.contains(#""generation":2"#))
@@ -147,11 +150,12 @@ import Traces
         recorder.press(by: 1)
         recorder.release(by: 1)
         recorder.finish(by: 1)
+        await recorder.completed()
         #expect(Self.files(directory).count == 1)
         #expect(published.texts.withLock { $0.last ?? "" }.contains("nothing recorded"))
     }
 
-    @Test func holdsAreBoundedAndGyroReadingsMakeAVersion2Trace() throws {
+    @Test func holdsAreBoundedAndGyroReadingsMakeAVersion2Trace() async throws {
         let (recorder, directory, _) = try Self.recorder()
         for _ in 0..<(WebRingRecorder.maximumHolds + 5) {
             recorder.press(by: 1)
@@ -163,6 +167,7 @@ import Traces
         recorder.record(Reading(timestampNanoseconds: 5, acceleration: SIMD3(0, 0, 9.81), rotationRate: SIMD3(0.1, 0, 0)))
         recorder.release(by: 1)
         recorder.finish(by: 1)
+        await recorder.completed()
         let trace = try Recording.load(path: directory + "/" + (try #require(recorder.offered.last)))
         #expect(trace.header?.version == 2 && trace.readings.first?.rotationRate == SIMD3(0.1, 0, 0))
     }
