@@ -9,7 +9,11 @@ difference is the whole path: pipeline, broadcaster thread, kernel socket,
 and this client's wake-up. The first line (the current state a new client
 gets at once, possibly old) is skipped.
 
-Usage: latency_client.py SOCKET_PATH [--seconds S] [--json]
+With http://HOST:PORT instead of a socket path it reads `tiltd serve`'s
+server-sent events (GET /events) the same way: each `data:` line of a state
+(a channel's `event: NAME` and its data are skipped).
+
+Usage: latency_client.py SOCKET_PATH|http://HOST:PORT [--seconds S] [--json]
 Prints count, rate and p50/p90/p99/max in microseconds.
 """
 import argparse
@@ -32,9 +36,17 @@ def main():
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.connect(args.path)
+    sse = args.path.startswith("http://")
+    if sse:
+        host, _, port = args.path[len("http://"):].rstrip("/").partition(":")
+        sock = socket.create_connection((host, int(port)))
+        sock.sendall(b"GET /events HTTP/1.1\r\nHost: %s:%s\r\nAccept: text/event-stream\r\n\r\n"
+                     % (host.encode(), port.encode()))
+    else:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(args.path)
     sock.settimeout(2.0)
+    channel = False  # the next data line is a channel's (SSE)
     pending = b""
     latencies = []
     first = True
@@ -51,6 +63,18 @@ def main():
         pending += chunk
         *lines, pending = pending.split(b"\n")
         for line in lines:
+            if sse:
+                # Chunked transfer framing, the head, comments and channels
+                # are not states; a state is `data: {"t":…`.
+                if line.startswith(b"event:"):
+                    channel = True
+                    continue
+                if not line.startswith(b"data: {"):
+                    continue
+                if channel:
+                    channel = False
+                    continue
+                line = line[len(b"data: "):]
             if first:
                 first = False
                 started = time.monotonic()

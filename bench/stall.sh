@@ -4,6 +4,7 @@
 #
 #   bench/stall.sh [SECONDS] [--rounds N]      (default 10 s, 3 rounds)
 #   TILTD_BIN=… bench/stall.sh                 (a prebuilt release tiltd)
+#   CASES="dbus sse" bench/stall.sh            (some of the cases below)
 #
 # `tiltd run --mode poll --rate 200 --no-gate --listen … --dsu …` on a
 # umockdev polled accelerometer (every sample a state), with standard
@@ -15,6 +16,12 @@
 #   stdout   standard output into a pipe nobody reads (`| sleep`)
 #   socket   a second socket client that never reads (bench/stall_peer.py)
 #   dsu      a DSU subscriber that never reads, its receive buffer 4 KiB
+#   dbus     with --dbus session on a private bus: a claimant that never
+#            reads its connection (so never answers tiltd's Ping; tiltd
+#            drops its claim after 10 s)
+#   sse      `tiltd serve` on the same device instead of run: the measuring
+#            client reads /events, and the stalled one asks for /events
+#            with a 4 KiB receive buffer and never reads
 #
 # and prints, per case, the medians over the rounds and the stalled run's
 # rate and p99 as a ratio of the plain run's (1.00 = unaffected; the goal:
@@ -39,39 +46,57 @@ if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else
 fi
 work="$(mktemp -d /tmp/tiltd-stall.XXXXXX)"
 pids=()
+bus_pid=""
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [[ -n $bus_pid ]] && kill "$bus_pid" 2>/dev/null || true
     wait 2>/dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT
 
+# A private session bus for the dbus case.
+read -r bus_address bus_pid < <(dbus-daemon --session --fork --print-address=1 --print-pid=1 | paste -s -d' ')
+[[ -n $bus_address ]] || { echo "stall.sh: could not start a private dbus-daemon (apt-get install dbus)" >&2; exit 1; }
+
 # bench/still-accel.umockdev: a still accelerometer lying face up, polled.
 
-wait_for() {  # a file to appear, 15 s at most
+wait_for() {  # a file to appear (or, with a second argument, that text in tiltd's log), 15 s at most
     for _ in $(seq 1 300); do
-        [[ -e "$1" ]] && return 0
+        if [[ -z ${2:-} ]]; then [[ -e "$1" ]] && return 0
+        else grep -q "$2" "$1" 2>/dev/null && return 0; fi
         sleep 0.05
     done
-    echo "stall.sh: $1 never appeared; tiltd said:" >&2
+    echo "stall.sh: ${2:-$1} never appeared; tiltd said:" >&2
     cat "$work/tiltd.err" >&2 || true
     exit 1
 }
 
 # One run: CASE, and "plain" or "stalled". Prints the client's JSON.
 run_once() {
-    local case=$1 mode=$2 port=$(( 27000 + RANDOM % 2000 )) sink
-    rm -f "$work/s.sock" "$work/ready"
+    local case=$1 mode=$2 port=$(( 27000 + RANDOM % 2000 )) sink command
+    rm -f "$work/s.sock" "$work/ready" "$work/tiltd.err"
     if [[ $case == stdout && $mode == stalled ]]; then sink="sleep 3600"; else sink="cat"; fi
-    ( umockdev-run --device "$root/bench/still-accel.umockdev" -- \
-        "$bin" run --mode poll --rate 200 --no-gate --listen "unix:$work/s.sock" --dsu "127.0.0.1:$port" \
-        2>"$work/tiltd.err" | $sink > /dev/null ) 2>/dev/null &
+    case $case in
+        sse) command=(serve --port "$port" --mode poll --rate 200 --no-gate) ;;
+        dbus) command=(run --mode poll --rate 200 --no-gate --listen "unix:$work/s.sock" --dbus session) ;;
+        *) command=(run --mode poll --rate 200 --no-gate --listen "unix:$work/s.sock" --dsu "127.0.0.1:$port") ;;
+    esac
+    ( DBUS_SESSION_BUS_ADDRESS=$bus_address umockdev-run --device "$root/bench/still-accel.umockdev" -- \
+        "$bin" "${command[@]}" 2>"$work/tiltd.err" | $sink > /dev/null ) 2>/dev/null &
     local runner=$!
     pids+=("$runner")
-    wait_for "$work/s.sock"
+    local client="$work/s.sock"
+    if [[ $case == sse ]]; then
+        wait_for "$work/tiltd.err" "serving http://"
+        client="http://127.0.0.1:$port"
+    else
+        wait_for "$work/s.sock"
+    fi
     local peer=""
     if [[ $mode == stalled && $case != stdout ]]; then
-        local where="$work/s.sock"; [[ $case == dsu ]] && where=$port
+        local where="$work/s.sock"
+        case $case in dsu|sse) where=$port ;; dbus) where=$bus_address ;; esac
         python3 "$root/bench/stall_peer.py" "$case" "$where" > "$work/ready" &
         peer=$!
         pids+=("$peer")
@@ -79,16 +104,17 @@ run_once() {
     fi
     # Two seconds for a stalled consumer to fill whatever it can fill.
     [[ $mode == stalled ]] && sleep 2
-    python3 "$root/bench/latency_client.py" "$work/s.sock" --seconds "$seconds" --json
+    python3 "$root/bench/latency_client.py" "$client" --seconds "$seconds" --json
     [[ -n $peer ]] && kill "$peer" 2>/dev/null || true
     pkill -TERM -f "$work/s.sock" 2>/dev/null || true
+    pkill -TERM -f -- "--port $port --mode poll" 2>/dev/null || true
     pkill -TERM -P "$runner" 2>/dev/null || true
     wait "$runner" 2>/dev/null || true
 }
 
 echo "tiltd: $bin ($(git rev-parse --short HEAD)); ${seconds} s a run, ${rounds} rounds; load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-8s %-8s %10s %12s\n' case run "rate (Hz)" "p99 (µs)"
-for case in stdout socket dsu; do
+for case in ${CASES:-stdout socket dsu dbus sse}; do
     : > "$work/$case.plain"; : > "$work/$case.stalled"
     for _ in $(seq 1 "$rounds"); do
         run_once "$case" plain >> "$work/$case.plain"
