@@ -35,8 +35,8 @@ let package = Package(
         //   composition   Daemon (run, replay)         Serve (serve)    Render (render)
         //   consumers     StateSocket   Bus   DSU      Web              Levels
         //   sample path   SamplePath
-        //   devices       Devices                      Controls → Images
-        //   model         Motion                       Knob
+        //   devices       Devices        Traces        Controls → Images
+        //   model         Knob → Motion
         //   platform      Platform
         //
         // Platform: POSIX calls, the thread for blocking C calls, the log
