@@ -120,19 +120,29 @@ extension RenderTargets {
             + "; nothing was written. Pass \(.maxFrames) \(pass) to render them all, or lower \(.fps)"
     }
 
-    /// Why the contact sheet, frame limit and overwrite options do not go
-    /// together, or nil: one line naming the option and what to pass.
+    /// Contact sheet, frame limit and overwrite settings that do not go together.
+    public enum OptionProblem: Error, Sendable, Equatable {
+        /// Contact sheet cells outside 1…400.
+        case cells(Int)
+        /// Contact sheet columns outside 1…400.
+        case columns(Int)
+        /// Cells or columns without a contact sheet to shape.
+        case shapeWithoutSheet
+        /// A frame limit below 1.
+        case maxFrames(Int)
+        /// Overwriting with a format other than PNG frames.
+        case overwriteWithoutPNG
+    }
+
+    /// Why the contact sheet, frame limit and overwrite settings do not go
+    /// together, or nil.
     public static func optionProblem(contactSheet: String?, cells: Int?, columns: Int?, maxFrames: Int?,
-                                     overwrite: Bool, format: RenderFormat) -> SettingMessage? {
-        if let cells, !(1...400).contains(cells) { return "\(.contactSheetFrames) must be 1…400, got \(cells)" }
-        if let columns, !(1...400).contains(columns) { return "\(.columns) must be 1…400, got \(columns)" }
-        if contactSheet == nil, cells != nil || columns != nil {
-            return "\(.contactSheetFrames) and \(.columns) shape a contact sheet: give \(.contactSheet) FILE.png too"
-        }
-        if let maxFrames, maxFrames < 1 { return "\(.maxFrames) must be a positive number of frames, got \(maxFrames)" }
-        if overwrite, format != .png {
-            return "\(.overwrite) replaces PNG frames in \(.out) DIR; a y4m file is always replaced whole"
-        }
+                                     overwrite: Bool, format: RenderFormat) -> OptionProblem? {
+        if let cells, !(1...400).contains(cells) { return .cells(cells) }
+        if let columns, !(1...400).contains(columns) { return .columns(columns) }
+        if contactSheet == nil, cells != nil || columns != nil { return .shapeWithoutSheet }
+        if let maxFrames, maxFrames < 1 { return .maxFrames(maxFrames) }
+        if overwrite, format != .png { return .overwriteWithoutPNG }
         return nil
     }
 }

@@ -1,0 +1,94 @@
+import Commands
+import DSU
+import Levels
+import Motion
+import Render
+import SamplePath
+import Serve
+import StateSocket
+import Testing
+
+/// Libraries refuse values in their own terms (typed errors); the command
+/// line words each refusal, naming the options as it spells them. The
+/// wording of Render, Serve and Levels is `tiltd`'s (linked into the tests).
+@Suite(.timeLimit(.minutes(2))) struct SettingRefusalMessageTests {
+    /// A refusal as the command line prints it.
+    static func text(_ refusal: any Error) -> String? {
+        (refusal as? any SettingRefusal)?.message.text(naming: \.flag)
+    }
+
+    static let dsu = DSUAddress(host: "127.0.0.1", port: 26760)
+
+    @Test(arguments: [
+        (ListenAddress.Invalid.pathTooLong(path: "/tmp/s", maximumBytes: 107), "--listen"),
+        (SocketListenSettings.Invalid.noSuchGroup("g"), "--socket-group"),
+        (SocketListenSettings.Invalid.address(.pathTooLong(path: "/tmp/s", maximumBytes: 107)), "--listen"),
+        (DSUServer.Failure.serve(address: dsu, reason: "x"), "--dsu"),
+        (DSUServer.Failure.socket(address: dsu, step: .bind, reason: "x"), "--dsu"),
+        (DeviceRunLimits.Invalid.count(0), "--count"),
+        (DeviceRunLimits.Invalid.duration(0), "--duration"),
+        (LevelsStream.Source.Invalid.emptySourceName, "--source"),
+        (LevelsStream.Source.Invalid.realTimeWithoutFile, "--realtime"),
+        (ServeConfiguration.Invalid.maxStreamsPerClient(5, maxStreams: 4), "--max-streams-per-client"),
+        (ServeConfiguration.Invalid.hostNotAnIPAddress("box"), "--host"),
+        (ServeConfiguration.Invalid.keep(0, range: 1...9), "--record-keep"),
+        (ServeSlider.Settings.Invalid.emptySourceName, "--levels-source"),
+        (RenderJob.Invalid.framesPerSecond(0), "--fps"),
+        (RenderJob.Invalid.targets(.cells(0)), "--contact-sheet-frames"),
+        (RenderJob.Invalid.larsBar(.knobInputsForTheSlider([.knobStyle])), "--style"),
+        (LARSBarRenderSettings.Invalid.sliderInputsForTheKnob([.width]), "--width"),
+    ] as [(any Error, String)])
+    func eachRefusalNamesItsOption(refusal: any Error, option: String) throws {
+        let text = try #require(Self.text(refusal), "\(refusal) has no wording")
+        #expect(text.contains(option + " ") || text.hasSuffix(option), "\(text)")
+    }
+
+    /// The text of these refusals, as it was when the libraries wrote it.
+    @Test(arguments: [
+        (DSUAddress.Invalid.badPort, "expected PORT or HOST:PORT with a port from 0 to 65535 (0: any free one, named in "
+            + "the log), for example 26760 or 127.0.0.1:26760"),
+        (DSUAddress.Invalid.notAnIPAddress(host: "localhost"), "localhost is not an IP address; give one, for example "
+            + "127.0.0.1 (this machine only) or the address of the interface to serve on"),
+        (DSUServer.Failure.socket(address: dsu, step: .bindPortInUse, reason: "Address already in use"),
+         "--dsu 127.0.0.1:26760: cannot bind it: Address already in use; another DSU server (tiltd, evdevhook2, an "
+            + "emulator's own) holds the port; stop it or choose another port"),
+        (DSUServer.Failure.socket(address: dsu, step: .makeSocket, reason: "Too many open files"),
+         "--dsu 127.0.0.1:26760: cannot make a UDP socket: Too many open files"),
+        (ListenAddress.Invalid.notUnix,
+         "expected unix:PATH, for example unix:/run/tiltd/tiltd.sock (only Unix sockets are served)"),
+        (ListenAddress.Invalid.pathTooLong(path: "/tmp/s", maximumBytes: 107),
+         "--listen /tmp/s: socket paths are limited to 107 bytes; choose a shorter path"),
+        (SocketListenSettings.Invalid.noSuchGroup("no-such-group-here"), "--socket-group no-such-group-here: no such "
+            + "group; create it (see udev/tiltd.sysusers) or leave the option out"),
+        (DeviceRunLimits.Invalid.duration(.nan), "--duration nan: give a number of seconds above 0"),
+        (LevelsStream.Source.Invalid.fileAndLiveSource,
+         "--levels-file replays a file; --source and --server are for live levels, drop them"),
+        (ServeConfiguration.Invalid.limitSeconds(0.5, range: ServeConfiguration.Ring.limitRange),
+         "--record-limit 0.5: give 1 to 600 seconds"),
+        (ServeConfiguration.Invalid.maximumMebibytes(0, range: ServeConfiguration.Ring.maximumMebibytesRange),
+         "--record-max-mib 0: give 1 to 1048576 MiB"),
+        (ServeConfiguration.Invalid.allowedHost("http://box/"),
+         "--allow-host http://box/: give a host name or address without scheme or path, e.g. --allow-host mybox.local"),
+        (ServeSlider.Settings.Invalid.liveLevelsAndFile(file: "a.wav"),
+         "--levels meters live audio and --levels-file a.wav replays a file: give one or the other"),
+        (RenderJob.Invalid.oddSizeForY4M(size: 17, width: 68, height: 17), "--size 17 makes frames of 68 × 17 pixels; "
+            + "y4m's 4:2:0 chroma needs even sides: give --size 16 or 18 (or PNG frames)"),
+        (RenderJob.Invalid.targets(.shapeWithoutSheet),
+         "--contact-sheet-frames and --columns shape a contact sheet: give --contact-sheet FILE.png too"),
+        (LARSBarRenderSettings.Invalid.knobInputsForTheSlider([.knobSize, .sliderValue]), "--size, --slider are for the "
+            + "knob's own frames; the LARSBar slider's frames are --width × 44 pt × --scale and its thumb is the MTZ "
+            + "knob: drop them"),
+        (LARSBarRenderSettings.Invalid.oddWidthForY4M(width: 101, scale: 1, pixels: 101, evenWidth: 100),
+         "--width 101 at --scale 1 makes frames 101 pixels wide; y4m's 4:2:0 chroma needs an even width: give "
+            + "--width 100 (or PNG frames)"),
+    ] as [(any Error, String)])
+    func theTextIsTheSameAsBefore(refusal: any Error, text: String) {
+        #expect(Self.text(refusal) == text)
+    }
+
+    /// What ArgumentParser and main print for a refusal: its wording, with the installed names.
+    @Test func theDescriptionIsTheMessage() {
+        let refusal = DeviceRunLimits.Invalid.count(0)
+        #expect("\(refusal)" == refusal.message.description)
+    }
+}
