@@ -1,7 +1,9 @@
 import Commands
 import DSU
+import Glibc
 import Levels
 import Motion
+import Platform
 import Render
 import SamplePath
 import Serve
@@ -10,7 +12,7 @@ import Testing
 
 /// Libraries refuse values in their own terms (typed errors); the command
 /// line words each refusal, naming the options as it spells them. The
-/// wording of Render, Serve and Levels is `tiltd`'s (linked into the tests).
+/// wording of Render's, Serve's and Levels' is `tiltd`'s (linked into the tests).
 @Suite(.timeLimit(.minutes(2))) struct SettingRefusalMessageTests {
     /// A refusal as the command line prints it.
     static func text(_ refusal: any Error) -> String? {
@@ -25,6 +27,8 @@ import Testing
         (SocketListenSettings.Invalid.address(.pathTooLong(path: "/tmp/s", maximumBytes: 107)), "--listen"),
         (DSUServer.Failure.serve(address: dsu, reason: "x"), "--dsu"),
         (DSUServer.Failure.socket(address: dsu, step: .bind, reason: "x"), "--dsu"),
+        (UnixSocketError.notASocket(path: "/tmp/s"), "--listen"),
+        (PulseError.noSource(source: "mic", server: "default", reason: "No such entity"), "--source"),
         (DeviceRunLimits.Invalid.count(0), "--count"),
         (DeviceRunLimits.Invalid.duration(0), "--duration"),
         (LevelsStream.Source.Invalid.emptySourceName, "--source"),
@@ -61,6 +65,14 @@ import Testing
         (SocketListenSettings.Invalid.noSuchGroup("no-such-group-here"), "--socket-group no-such-group-here: no such "
             + "group; create it (see udev/tiltd.sysusers) or leave the option out"),
         (DeviceRunLimits.Invalid.duration(.nan), "--duration nan: give a number of seconds above 0"),
+        (UnixSocketError.inUse(path: "/tmp/s.sock"), "/tmp/s.sock: another process is already serving states on this "
+            + "socket; stop it (systemctl stop tiltd?) or choose another --listen path"),
+        (UnixSocketError.system(PosixError(call: "bind", code: EACCES), path: "/s.sock"), "/s.sock: "
+            + "\(PosixError(call: "bind", code: EACCES)); check the directory's permissions or use a directory you "
+            + "can write, such as $XDG_RUNTIME_DIR"),
+        (PulseError.noSource(source: "mic", server: "default", reason: "No such entity"), "PulseAudio at default "
+            + "cannot record from source mic (No such entity): list sources with `pactl list short sources` and pass "
+            + "one with --source"),
         (LevelsStream.Source.Invalid.fileAndLiveSource,
          "--levels-file replays a file; --source and --server are for live levels, drop them"),
         (ServeConfiguration.Invalid.limitSeconds(0.5, range: ServeConfiguration.Ring.limitRange),
