@@ -306,7 +306,7 @@ let package = Package(
         // Commands' wording and parsing of option values, in this process.
         // (The wording of Render's, Serve's and Levels' refusals is tiltd's.)
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Motion", "DSU", "StateSocket", "SamplePath",
-                                                         "Levels", "Serve", "Render", "Platform", "tiltd"]),
+                                                         "Levels", "Serve", "Render", "Controls", "Platform", "tiltd"]),
         .testTarget(name: "tiltdTests", dependencies: ["Traces", "tiltd", "Commands", "Motion", "Devices", "Knob", "Images",
                                                       "TiltdTestSupport"]),
     ]

@@ -49,7 +49,7 @@ extension LARSBarRenderSettings.Invalid: SettingRefusal {
                 + "slider's frames are \(.width) × 44 pt × \(.scale) and its thumb is the MTZ knob: drop them"
         case .noLevelsFile: return "\(.control) larsbar needs \(.levelsFile) FILE.wav or FILE.jsonl for its lights"
         case .width(let width, let minimum, let maximum):
-            return "\(.width) must be \(number(minimum))…\(number(maximum)) points, got \(number(width))"
+            return ControlStillError.points(width, dimension: .width, minimum: minimum, maximum: maximum).message
         case .scale(let scale): return "\(.scale) must be 1, 2 or 3 pixels per point, got \(scale)"
         case .value(let value): return "\(.value) must be 0…1, got \(value)"
         case .oddWidthForY4M(let width, let scale, let pixels, let evenWidth):

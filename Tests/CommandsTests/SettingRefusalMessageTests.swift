@@ -1,4 +1,5 @@
 import Commands
+import Controls
 import DSU
 import Glibc
 import Levels
@@ -41,6 +42,8 @@ import Testing
         (RenderJob.Invalid.targets(.cells(0)), "--contact-sheet-frames"),
         (RenderJob.Invalid.larsBar(.knobInputsForTheSlider([.knobStyle])), "--style"),
         (LARSBarRenderSettings.Invalid.sliderInputsForTheKnob([.width]), "--width"),
+        (ControlStillError.points(1, dimension: .trackHeight, minimum: 1, maximum: 100), "--track-height"),
+        (ControlStillError.angles, "--roll"),
     ] as [(any Error, String)])
     func eachRefusalNamesItsOption(refusal: any Error, option: String) throws {
         let text = try #require(Self.text(refusal), "\(refusal) has no wording")
@@ -93,6 +96,11 @@ import Testing
         (LARSBarRenderSettings.Invalid.oddWidthForY4M(width: 101, scale: 1, pixels: 101, evenWidth: 100),
          "--width 101 at --scale 1 makes frames 101 pixels wide; y4m's 4:2:0 chroma needs an even width: give "
             + "--width 100 (or PNG frames)"),
+        (ControlStillError.points(10, dimension: .width, minimum: 20, maximum: 2000),
+         "--width must be 20…2000 points, got 10"),
+        (ControlStillError.durationSeconds(0), "--duration must be more than 0 and at most 86400 seconds, got 0.0"),
+        (ControlStillError.colour("1,1"),
+         "--color must be R,G,B,A (or R,G,B) with each part 0…1 such as 0.2,0.4,0.6,1, got '1,1'"),
     ] as [(any Error, String)])
     func theTextIsTheSameAsBefore(refusal: any Error, text: String) {
         #expect(Self.text(refusal) == text)
