@@ -30,7 +30,7 @@ public final class RenderOutput {
             y4m = nil
             streamName = ""
             // `RenderTargets` has checked the path and its folder already.
-            do { try OutputPath.makeDirectory(directory, option: .out) } catch { throw RenderError(error.message) }
+            try OutputPath.makeDirectory(directory, role: .output)
             guard Posix.isWritable(directory) else {
                 throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")
             }

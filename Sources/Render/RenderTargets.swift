@@ -17,44 +17,41 @@ public struct RenderTargets: Sendable {
     public let staleFrames: [String]
     public let directory: String?
 
-    /// - Throws: `RenderError` naming the option and path, and what to do
-    ///   (`OutputPath`'s rule: the frame directory may be made, never a folder above it).
+    /// - Throws: `RenderError` naming the path and what to do, or
+    ///   `OutputPathError` (`OutputPath`'s rule: the frame directory may be
+    ///   made, never a folder above it).
     public init(format: RenderFormat, out: String?, contactSheet: String?, overwrite: Bool) throws {
         // By name first: the clash is the problem to report, whatever exists on disk.
         if let contactSheet, let out, out != "-" || format == .png {
             try Self.checkApart(contactSheet: contactSheet, out: out, outIsDirectory: format == .png)
         }
-        do {
-            switch format {
-            case .png:
-                let directory = out!
-                self.directory = directory
-                try OutputPath.checkDirectory(directory, option: .out, purpose: "the PNG frames")
-                if Posix.fileType(following: directory) == S_IFDIR {
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-                    staleFrames = names.filter(Self.isFrameName).sorted()
-                    if !staleFrames.isEmpty, !overwrite {
-                        throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
-                            + "render (\(staleFrames[0]) …): pass \(.overwrite) to replace them, or choose another \(.out)")
-                    }
-                } else {
-                    staleFrames = []
+        switch format {
+        case .png:
+            let directory = out!
+            self.directory = directory
+            try OutputPath.checkDirectory(directory, role: .output, purpose: "the PNG frames")
+            if Posix.fileType(following: directory) == S_IFDIR {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                staleFrames = names.filter(Self.isFrameName).sorted()
+                if !staleFrames.isEmpty, !overwrite {
+                    throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
+                        + "render (\(staleFrames[0]) …): pass \(.overwrite) to replace them, or choose another \(.out)")
                 }
-            case .y4m:
-                directory = nil
+            } else {
                 staleFrames = []
-                if let out, out != "-" { try OutputPath.checkFile(out, option: .out, example: "knob.y4m") }
             }
-            if let contactSheet {
-                // A sheet in the frame directory goes in the folder render makes.
-                let inFrames = format == .png && out.map {
-                    Self.lexicalPath(OutputPath.parentPath(contactSheet)) == Self.lexicalPath($0)
-                } ?? false
-                try OutputPath.checkFile(contactSheet, option: .contactSheet, example: "contact-sheet.png",
-                                         folderMadeByTiltd: inFrames)
-            }
-        } catch let error as OutputPathError {
-            throw RenderError(error.message)
+        case .y4m:
+            directory = nil
+            staleFrames = []
+            if let out, out != "-" { try OutputPath.checkFile(out, role: .output, example: "knob.y4m") }
+        }
+        if let contactSheet {
+            // A sheet in the frame directory goes in the folder render makes.
+            let inFrames = format == .png && out.map {
+                Self.lexicalPath(OutputPath.parentPath(contactSheet)) == Self.lexicalPath($0)
+            } ?? false
+            try OutputPath.checkFile(contactSheet, role: .contactSheet, example: "contact-sheet.png",
+                                     folderMadeByTiltd: inFrames)
         }
     }
 

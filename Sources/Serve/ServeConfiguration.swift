@@ -80,14 +80,14 @@ public struct ServeConfiguration: Sendable {
         ///
         /// - Throws: `OutputPathError` naming the directory.
         public func checkDirectory() throws(OutputPathError) {
-            try OutputPath.checkDirectory(directory, option: .recordDir, purpose: "the recordings")
+            try OutputPath.checkDirectory(directory, role: .recordingDirectory, purpose: "the recordings")
         }
 
         /// Makes `directory` unless it exists (after `checkDirectory()`).
         ///
         /// - Throws: `OutputPathError` naming the directory.
         public func makeDirectory() throws(OutputPathError) {
-            try OutputPath.makeDirectory(directory, option: .recordDir)
+            try OutputPath.makeDirectory(directory, role: .recordingDirectory)
         }
     }
 

@@ -30,6 +30,8 @@ import Testing
         (DSUServer.Failure.socket(address: dsu, step: .bind, reason: "x"), "--dsu"),
         (UnixSocketError.notASocket(path: "/tmp/s"), "--listen"),
         (PulseError.noSource(source: "mic", server: "default", reason: "No such entity"), "--source"),
+        (OutputPathError.noFileName(role: .recording, example: "walk.trace"), "--record"),
+        (OutputPathError.noFolder(role: .contactSheet, path: "/a/s.png", folder: "/a"), "--contact-sheet"),
         (DeviceRunLimits.Invalid.count(0), "--count"),
         (DeviceRunLimits.Invalid.duration(0), "--duration"),
         (LevelsStream.Source.Invalid.emptySourceName, "--source"),
@@ -101,6 +103,16 @@ import Testing
         (ControlStillError.durationSeconds(0), "--duration must be more than 0 and at most 86400 seconds, got 0.0"),
         (ControlStillError.colour("1,1"),
          "--color must be R,G,B,A (or R,G,B) with each part 0…1 such as 0.2,0.4,0.6,1, got '1,1'"),
+        (OutputPathError.noFolder(role: .recordingDirectory, path: "/nonexistent/r", folder: "/nonexistent"),
+         "--record-dir /nonexistent/r: there is no folder /nonexistent; create it first (mkdir -p /nonexistent) or "
+            + "choose another --record-dir"),
+        (OutputPathError.cannotCreateFiles(role: .output, path: "/ro/f", folder: nil, reason: "Read-only file system"),
+         "--out /ro/f: cannot create files there (Read-only file system); choose another --out or fix its permissions"),
+        (OutputPathError.cannotCreateFiles(role: .socket, path: "/ro/s.sock", folder: "/ro", reason: "Permission denied"),
+         "--listen /ro/s.sock: cannot create files in /ro (Permission denied); choose another --listen or fix its "
+            + "permissions"),
+        (OutputPathError.cannotMakeDirectory(role: .output, path: "/f/d", reason: "Not a directory"),
+         "cannot create the directory --out /f/d: Not a directory; choose another --out"),
     ] as [(any Error, String)])
     func theTextIsTheSameAsBefore(refusal: any Error, text: String) {
         #expect(Self.text(refusal) == text)

@@ -48,12 +48,11 @@ import Web
         }
         // The directory itself may be made; the folder above it must exist.
         try ServeConfiguration.Ring(directory: dir + "/new").checkDirectory()
-        #expect(throws: OutputPathError("\(.recordDir) /nonexistent/r: there is no folder /nonexistent; create it first "
-            + "(mkdir -p /nonexistent) or choose another \(.recordDir)")) {
+        #expect(throws: OutputPathError.noFolder(role: .recordingDirectory, path: "/nonexistent/r", folder: "/nonexistent")) {
             try ServeConfiguration.Ring(directory: "/nonexistent/r").checkDirectory()
         }
-        #expect(throws: OutputPathError("\(.recordDir) /etc/hostname is a file, not a directory: give a directory for "
-            + "the recordings")) {
+        #expect(throws: OutputPathError.notADirectory(role: .recordingDirectory, path: "/etc/hostname",
+                                                      purpose: "the recordings")) {
             try ServeConfiguration.Ring(directory: "/etc/hostname").checkDirectory()
         }
     }
