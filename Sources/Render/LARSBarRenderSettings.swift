@@ -120,7 +120,7 @@ public struct LARSBarRenderSettings: Sendable, Equatable {
     public func makePainter(light: LightColour, lastFrameSeconds: Double) throws
         -> (painter: EQSliderFramePainter, note: String?) {
         let track: LevelTrack
-        do { track = try LevelTrack.load(path: levelsFile) } catch { throw RenderError("\(.levelsFile): \(error)") }
+        do { track = try LevelTrack.load(path: levelsFile) } catch { throw RenderError.levelsFile(reason: "\(error)") }
         let updates = track.records.map { (seconds: $0.seconds, left: $0.left, right: $0.right) }
         let painter = EQSliderFramePainter(layout: layout, scale: scale, value: value, updates: updates, light: light)
         var note: String?

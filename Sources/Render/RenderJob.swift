@@ -108,15 +108,14 @@ public struct RenderJob: Sendable {
         sampleRun.finish()
         let states = collector.states
         guard !states.isEmpty else {
-            throw RenderError("\(file) has no readings to render; record some with tiltd record")
+            throw RenderError.noReadings(file: file)
         }
         let made = try settings.makePainter(states: states)
         if let note = made.note, !settings.quiet { TiltdLog.logger.notice("\(note)") }
         let render = RenderRun(states: states, settings: settings, targets: targets, painter: made.painter)
         guard render.frameCount <= frameLimit else {
-            throw RenderError(RenderTargets.tooManyFrames(file: file, frameCount: render.frameCount,
-                                                          fps: settings.framesPerSecond, limit: frameLimit,
-                                                          explicit: maxFrames != nil))
+            throw RenderError.tooManyFrames(file: file, frameCount: render.frameCount, fps: settings.framesPerSecond,
+                                            limit: frameLimit, explicit: maxFrames != nil)
         }
         try await lifecycle.run([render])
         guard let outcome = render.outcome else { return }

@@ -5,12 +5,12 @@ import Platform
 import SamplePath
 
 /// Every path `tiltd render` will write, checked before the first frame, so
-/// a bad `Setting.contactSheet` or `Setting.out` fails at once instead of after an hour
+/// a bad contact sheet or output path fails at once instead of after an hour
 /// of frames; and the earlier frames in the frame directory.
 ///
 /// Policy for a frame directory that already holds `frame-NNNNNN.png` files
-/// (from an earlier render, perhaps at another `Setting.fps`): refused unless
-/// `Setting.overwrite`, which removes exactly those files (and nothing else)
+/// (from an earlier render, perhaps at another frame rate): refused unless
+/// `overwrite`, which removes exactly those files (and nothing else)
 /// before the first new frame, so the directory never mixes two renders.
 public struct RenderTargets: Sendable {
     /// Earlier frame files in the PNG directory (names only).
@@ -34,8 +34,7 @@ public struct RenderTargets: Sendable {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
                 staleFrames = names.filter(Self.isFrameName).sorted()
                 if !staleFrames.isEmpty, !overwrite {
-                    throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
-                        + "render (\(staleFrames[0]) …): pass \(.overwrite) to replace them, or choose another \(.out)")
+                    throw RenderError.staleFrames(directory: directory, count: staleFrames.count, first: staleFrames[0])
                 }
             } else {
                 staleFrames = []
@@ -56,27 +55,22 @@ public struct RenderTargets: Sendable {
     }
 
     /// Refuses a contact sheet that the frames would clash with, checked by
-    /// name before either exists: the same path as `Setting.out`, a folder of
-    /// `Setting.out` (it must then be a directory), inside a y4m `Setting.out` (a file),
+    /// name before either exists: the same path as the output, a folder of
+    /// the output (it must then be a directory), inside a y4m output (a file),
     /// or a frame's name in the PNG directory (the sheet would replace it).
     private static func checkApart(contactSheet: String, out: String, outIsDirectory: Bool) throws {
         let sheet = lexicalPath(contactSheet), frames = lexicalPath(out)
-        let what = outIsDirectory ? "the PNG frames' directory" : "the y4m file"
         if sheet == frames {
-            throw RenderError("\(.contactSheet) \(contactSheet) is \(.out) \(out), \(what): "
-                + "give the contact sheet a file name of its own, such as contact-sheet.png")
+            throw RenderError.contactSheetIsOutput(sheet: contactSheet, out: out, outIsDirectory: outIsDirectory)
         }
         if frames.hasPrefix(sheet == "/" ? sheet : sheet + "/") {
-            throw RenderError("\(.contactSheet) \(contactSheet) is a folder of \(.out) \(out): "
-                + "give the contact sheet a file name outside it")
+            throw RenderError.contactSheetAboveOutput(sheet: contactSheet, out: out)
         }
         if !outIsDirectory, sheet.hasPrefix(frames == "/" ? frames : frames + "/") {
-            throw RenderError("\(.contactSheet) \(contactSheet) lies inside \(.out) \(out), which is a y4m file: "
-                + "give the contact sheet a path beside it")
+            throw RenderError.contactSheetInsideStream(sheet: contactSheet, out: out)
         }
         if outIsDirectory, OutputPath.parentPath(sheet) == frames, isFrameName(String(sheet.split(separator: "/").last ?? "")) {
-            throw RenderError("\(.contactSheet) \(contactSheet) has a frame's name in \(.out) \(out): "
-                + "the sheet would replace that frame; give it another name, such as contact-sheet.png")
+            throw RenderError.contactSheetHasFrameName(sheet: contactSheet, out: out)
         }
     }
 
@@ -88,12 +82,12 @@ public struct RenderTargets: Sendable {
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
-    /// Removes the earlier frames (only with `Setting.overwrite`, see the type's note).
+    /// Removes the earlier frames (only with `overwrite`, see the type's note).
     public func removeStaleFrames() throws {
         guard let directory else { return }
         for name in staleFrames {
             do { try Posix.unlink(directory + "/" + name) } catch {
-                throw RenderError("cannot remove the earlier frame \(directory)/\(name): \(error.reason)")
+                throw RenderError.cannotRemoveFrame(path: directory + "/" + name, reason: error.reason)
             }
         }
     }
@@ -107,16 +101,6 @@ public struct RenderTargets: Sendable {
 }
 
 extension RenderTargets {
-    /// The refusal of a render over the frame limit: how many frames, and what to pass.
-    public static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool) -> SettingMessage {
-        let count = frameCount == Int.max ? "more than \(Int.max)" : "\(frameCount)"
-        let seconds = String(format: "%.0f", Double(frameCount) / Double(fps))
-        let limitText = "\(limit)" + (explicit ? "" : " (one hour of frames)")
-        let pass = frameCount == Int.max ? "N" : "\(frameCount)"
-        return "\(file) spans \(seconds) s: at \(fps) fps that is \(count) frames, over the limit of \(limitText)"
-            + "; nothing was written. Pass \(.maxFrames) \(pass) to render them all, or lower \(.fps)"
-    }
-
     /// Contact sheet, frame limit and overwrite settings that do not go together.
     public enum OptionProblem: Error, Sendable, Equatable {
         /// Contact sheet cells outside 1…400.

@@ -1,5 +1,6 @@
 import Commands
 import Controls
+import Foundation
 import Motion
 import Render
 
@@ -72,5 +73,49 @@ extension LARSBarRenderSettings.Input {
         case .knobStyle: .style
         case .sliderValue: .slider
         }
+    }
+}
+
+extension RenderError: SettingRefusal {
+    public var message: SettingMessage {
+        switch self {
+        case .staleFrames(let directory, let count, let first):
+            "\(directory) already holds \(count) frame files from an earlier render (\(first) …): pass \(.overwrite) "
+                + "to replace them, or choose another \(.out)"
+        case .contactSheetIsOutput(let sheet, let out, let outIsDirectory):
+            "\(.contactSheet) \(sheet) is \(.out) \(out), "
+                + (outIsDirectory ? "the PNG frames' directory" : "the y4m file")
+                + ": give the contact sheet a file name of its own, such as contact-sheet.png"
+        case .contactSheetAboveOutput(let sheet, let out):
+            "\(.contactSheet) \(sheet) is a folder of \(.out) \(out): give the contact sheet a file name outside it"
+        case .contactSheetInsideStream(let sheet, let out):
+            "\(.contactSheet) \(sheet) lies inside \(.out) \(out), which is a y4m file: give the contact sheet a path "
+                + "beside it"
+        case .contactSheetHasFrameName(let sheet, let out):
+            "\(.contactSheet) \(sheet) has a frame's name in \(.out) \(out): the sheet would replace that frame; give "
+                + "it another name, such as contact-sheet.png"
+        case .cannotRemoveFrame(let path, let reason): "cannot remove the earlier frame \(path): \(reason)"
+        case .noReadings(let file): "\(file) has no readings to render; record some with tiltd record"
+        case .tooManyFrames(let file, let frameCount, let fps, let limit, let explicit):
+            Self.tooManyFrames(file: file, frameCount: frameCount, fps: fps, limit: limit, explicit: explicit)
+        case .directoryNotWritable(let directory):
+            "output directory \(directory) is not writable: choose another \(.out) or fix its permissions"
+        case .cannotOpen(let path, let reason): "cannot open \(path) for writing: \(reason); choose a writable \(.out)"
+        case .cannotWritePNG(let reason): "\(reason)"
+        case .cannotWriteStream(let name, let reason): "cannot write the y4m stream to \(name): \(reason)"
+        case .cannotFinish(let name, let reason): "cannot finish writing \(name): \(reason)"
+        case .levelsFile(let reason): "\(.levelsFile): \(reason)"
+        }
+    }
+
+    /// The refusal of a render over the frame limit: how many frames, and what to pass.
+    private static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int,
+                                      explicit: Bool) -> SettingMessage {
+        let count = frameCount == Int.max ? "more than \(Int.max)" : "\(frameCount)"
+        let seconds = String(format: "%.0f", Double(frameCount) / Double(fps))
+        let limitText = "\(limit)" + (explicit ? "" : " (one hour of frames)")
+        let pass = frameCount == Int.max ? "N" : "\(frameCount)"
+        return "\(file) spans \(seconds) s: at \(fps) fps that is \(count) frames, over the limit of \(limitText)"
+            + "; nothing was written. Pass \(.maxFrames) \(pass) to render them all, or lower \(.fps)"
     }
 }

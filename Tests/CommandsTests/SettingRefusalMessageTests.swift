@@ -46,6 +46,8 @@ import Testing
         (LARSBarRenderSettings.Invalid.sliderInputsForTheKnob([.width]), "--width"),
         (ControlStillError.points(1, dimension: .trackHeight, minimum: 1, maximum: 100), "--track-height"),
         (ControlStillError.angles, "--roll"),
+        (RenderError.staleFrames(directory: "f", count: 2, first: "frame-000001.png"), "--overwrite"),
+        (RenderError.cannotOpen(path: "x.y4m", reason: "Permission denied"), "--out"),
     ] as [(any Error, String)])
     func eachRefusalNamesItsOption(refusal: any Error, option: String) throws {
         let text = try #require(Self.text(refusal), "\(refusal) has no wording")
@@ -113,6 +115,11 @@ import Testing
             + "permissions"),
         (OutputPathError.cannotMakeDirectory(role: .output, path: "/f/d", reason: "Not a directory"),
          "cannot create the directory --out /f/d: Not a directory; choose another --out"),
+        (RenderError.tooManyFrames(file: "long.trace", frameCount: 7202, fps: 2, limit: 7200, explicit: false),
+         "long.trace spans 3601 s: at 2 fps that is 7202 frames, over the limit of 7200 (one hour of frames); nothing "
+            + "was written. Pass --max-frames 7202 to render them all, or lower --fps"),
+        (RenderError.contactSheetIsOutput(sheet: "f", out: "f", outIsDirectory: true), "--contact-sheet f is --out f, "
+            + "the PNG frames' directory: give the contact sheet a file name of its own, such as contact-sheet.png"),
     ] as [(any Error, String)])
     func theTextIsTheSameAsBefore(refusal: any Error, text: String) {
         #expect(Self.text(refusal) == text)

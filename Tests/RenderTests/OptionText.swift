@@ -7,7 +7,6 @@ import Render
 /// library's typed refusals is `tiltd`'s (`SettingRefusal`), linked in.
 func optionText(_ value: Any) -> String {
     switch value {
-    case let error as RenderError: error.message.text(naming: \.flag)
     case let error as SettingError: error.message.text(naming: \.flag)
     case let refusal as any SettingRefusal: refusal.message.text(naming: \.flag)
     case let message as SettingMessage: message.text(naming: \.flag)
