@@ -303,7 +303,11 @@ let package = Package(
         .testTarget(name: "DaemonSystemTests", dependencies: ["Traces", "Daemon", "Bus", "SamplePath", "StateSocket", "Motion", "Devices",
                                                              "Knob", "TiltdTestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SamplePath", "Motion", "Knob", "Images", "TiltdTestSupport",
-                                                      "Controls", "Levels", "Commands"]),
+                                                      "Controls", "Levels", "Commands", "tiltd"]),
+        // Commands' wording and parsing of option values, in this process.
+        // (The wording of Render's, Serve's and Levels' refusals is tiltd's.)
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Motion", "DSU", "StateSocket", "SamplePath",
+                                                         "Levels", "Serve", "Render", "Controls", "Platform", "tiltd"]),
         .testTarget(name: "tiltdTests", dependencies: ["Traces", "tiltd", "Commands", "Motion", "Devices", "Knob", "Images",
                                                       "TiltdTestSupport"]),
     ]

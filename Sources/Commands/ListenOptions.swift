@@ -36,7 +36,7 @@ public struct ListenOptions: ParsableArguments {
     ///
     /// - Throws: `OutputPathError` naming `--listen` and the path.
     public func checkSocketPath() throws {
-        if let listen { try OutputPath.checkFile(listen.path, option: .listen, example: "tiltd.sock") }
+        if let listen { try OutputPath.checkFile(listen.path, role: .socket, example: "tiltd.sock") }
     }
 
     /// Starts the socket server `--listen` asks for, or returns nil without `--listen`.

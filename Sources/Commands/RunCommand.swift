@@ -43,7 +43,7 @@ public struct RunCommand: AsyncParsableCommand {
 
     public func run() async throws {
         // Every output path before the device is opened.
-        if let record { try OutputPath.checkFile(record, option: .record, example: "walk.trace") }
+        if let record { try OutputPath.checkFile(record, role: .recording, example: "walk.trace") }
         try listen.checkSocketPath()
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()

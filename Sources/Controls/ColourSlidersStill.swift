@@ -10,17 +10,16 @@ public struct ColourSlidersStill: Sendable {
     public var track: ColourComponent?
     public var trackHeightPoints: Double
 
-    /// - Parameter colour: `Setting.color` as given, `R,G,B,A` or `R,G,B`, each 0…1.
-    /// - Throws: `ControlStillError` naming the first option out of range.
+    /// - Parameter colour: the colour as given, `R,G,B,A` or `R,G,B`, each 0…1.
+    /// - Throws: `ControlStillError` for the first value out of range.
     public init(colour: String, widthPoints: Double, track: ColourComponent?,
                 trackHeightPoints: Double) throws(ControlStillError) {
-        try ControlStill.checkPoints(widthPoints, option: .width, minimum: ColourSliderPainter.thumbDiameterPoints,
+        try ControlStill.checkPoints(widthPoints, dimension: .width, minimum: ColourSliderPainter.thumbDiameterPoints,
                                      maximum: 2000)
-        try ControlStill.checkPoints(trackHeightPoints, option: .trackHeight, minimum: 1, maximum: 100)
+        try ControlStill.checkPoints(trackHeightPoints, dimension: .trackHeight, minimum: 1, maximum: 100)
         guard let v = ControlStill.numbers(colour), v.count == 3 || v.count == 4,
               v.allSatisfy({ (0...1).contains($0) }) else {
-            throw ControlStillError("\(.color) must be R,G,B,A (or R,G,B) with each part 0…1 such as 0.2,0.4,0.6,1, "
-                + "got '\(colour)'")
+            throw .colour(colour)
         }
         self.colour = RGBAColour(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)
         self.widthPoints = widthPoints

@@ -1,14 +1,11 @@
-import Motion
-
 extension ControlStill {
     /// Checks a size in points as `tiltd draw` takes it.
     ///
-    /// - Throws: `ControlStillError` naming `option` and the range.
-    public static func checkPoints(_ points: Double, option: Setting, minimum: Double,
+    /// - Throws: `ControlStillError.points` naming `dimension` and the range.
+    public static func checkPoints(_ points: Double, dimension: ControlStillError.Dimension, minimum: Double,
                                    maximum: Double) throws(ControlStillError) {
         guard points.isFinite, points >= minimum, points <= maximum else {
-            throw ControlStillError("\(option) must be \(numberText(minimum))…\(numberText(maximum)) points, "
-                + "got \(numberText(points))")
+            throw .points(points, dimension: dimension, minimum: minimum, maximum: maximum)
         }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Images
 import Knob
-import Motion
 
 /// One still of a control, as `tiltd draw` makes it: the control painted
 /// at `scale` pixels per point into an image exactly its bounds, with the
@@ -41,9 +40,9 @@ public enum ControlStill {
     /// Writes `image` to `path` whole (a temporary name, then renamed).
     ///
     /// - Returns: the line saying where it went and its size.
-    /// - Throws: `ControlStillError` naming the file and the reason.
+    /// - Throws: `PNGWriter`'s error naming the file and the reason.
     public static func write(_ image: RGBAImage, to path: String) throws -> String {
-        do { try PNGWriter.write(image, to: path, fast: false) } catch { throw ControlStillError("\(error)") }
+        try PNGWriter.write(image, to: path, fast: false)
         return "wrote \(path) (\(image.width)×\(image.height) px)"
     }
 
@@ -61,9 +60,25 @@ public enum ControlStill {
     }
 }
 
-/// A still that cannot be written; one line naming the file.
-public struct ControlStillError: Error, CustomStringConvertible {
-    public var message: SettingMessage
-    public var description: String { message.description }
-    public init(_ message: SettingMessage) { self.message = message }
+/// Values a still cannot be drawn with.
+public enum ControlStillError: Error, Sendable, Equatable {
+    /// A size outside `minimum...maximum` points.
+    case points(Double, dimension: Dimension, minimum: Double, maximum: Double)
+    /// The slider's value outside 0…1.
+    case value(Double)
+    /// Levels that are not two numbers 0…1 as `L,R`.
+    case levels(String)
+    /// A roll or pitch that is not finite.
+    case angles
+    /// A colour that is not `R,G,B,A` or `R,G,B`, each 0…1.
+    case colour(String)
+    /// A ring's duration outside (0, 86400] seconds.
+    case durationSeconds(Double)
+    /// Holds that are not seconds ≥ 0 separated by commas.
+    case holds(String)
+
+    /// Which size of the still.
+    public enum Dimension: Sendable, Equatable {
+        case width, height, trackHeight, size
+    }
 }

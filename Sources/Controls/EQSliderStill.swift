@@ -12,23 +12,19 @@ public struct EQSliderStill: Sendable {
     public var levels: (left: Double, right: Double)
     public var shines: ShinePair
 
-    /// - Parameter levels: `Setting.levels` as given, `L,R`.
-    /// - Throws: `ControlStillError` naming the first option out of range.
+    /// - Parameter levels: the two levels as given, `L,R`.
+    /// - Throws: `ControlStillError` for the first value out of range.
     public init(widthPoints: Double, heightPoints: Double, value: Double, levels: String,
                 rollRadians: Double, pitchRadians: Double) throws(ControlStillError) {
-        try ControlStill.checkPoints(widthPoints, option: .width, minimum: EQSliderPainter.minimumWidthPoints,
+        try ControlStill.checkPoints(widthPoints, dimension: .width, minimum: EQSliderPainter.minimumWidthPoints,
                                      maximum: 2000)
-        try ControlStill.checkPoints(heightPoints, option: .height, minimum: EQSliderPainter.minimumHeightPoints,
+        try ControlStill.checkPoints(heightPoints, dimension: .height, minimum: EQSliderPainter.minimumHeightPoints,
                                      maximum: 400)
-        guard value.isFinite, (0...1).contains(value) else {
-            throw ControlStillError("\(.value) must be 0…1, got \(value)")
-        }
+        guard value.isFinite, (0...1).contains(value) else { throw .value(value) }
         guard let v = ControlStill.numbers(levels), v.count == 2, v.allSatisfy({ (0...1).contains($0) }) else {
-            throw ControlStillError("\(.levels) must be two levels 0…1 as L,R such as 0.8,0.6, got '\(levels)'")
+            throw .levels(levels)
         }
-        guard rollRadians.isFinite, pitchRadians.isFinite else {
-            throw ControlStillError("\(.roll) and \(.pitch) must be finite radians")
-        }
+        guard rollRadians.isFinite, pitchRadians.isFinite else { throw .angles }
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
         self.value = value

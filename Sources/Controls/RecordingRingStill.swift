@@ -12,18 +12,18 @@ public struct RecordingRingStill: Sendable {
     /// Seed of the segment colours.
     public var seed: UInt64
 
-    /// - Parameter holds: `Setting.holds` as given, `H1,H2,…` seconds ("" for none).
-    /// - Throws: `ControlStillError` naming the first option out of range.
+    /// - Parameter holds: the holds as given, `H1,H2,…` seconds ("" for none).
+    /// - Throws: `ControlStillError` for the first value out of range.
     public init(sizePoints: Double, durationSeconds: Double, holds: String, seed: UInt64) throws(ControlStillError) {
-        try ControlStill.checkPoints(sizePoints, option: .size, minimum: RecordingRingPainter.minimumSizePoints,
+        try ControlStill.checkPoints(sizePoints, dimension: .size, minimum: RecordingRingPainter.minimumSizePoints,
                                      maximum: 2000)
         guard durationSeconds.isFinite, durationSeconds > 0, durationSeconds <= 86_400 else {
-            throw ControlStillError("\(.duration) must be more than 0 and at most 86400 seconds, got \(durationSeconds)")
+            throw .durationSeconds(durationSeconds)
         }
         var holdSeconds: [Double] = []
         if !holds.isEmpty {
             guard let v = ControlStill.numbers(holds), v.allSatisfy({ $0 >= 0 }) else {
-                throw ControlStillError("\(.holds) must be seconds ≥ 0 separated by commas such as 2,3.5, got '\(holds)'")
+                throw .holds(holds)
             }
             holdSeconds = v
         }

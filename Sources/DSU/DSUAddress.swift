@@ -1,10 +1,17 @@
-import Motion
 import NIOCore
 
-/// Where `Setting.dsu` serves: `PORT` (on 127.0.0.1) or `HOST:PORT`, HOST an
+/// Where the DSU server serves: `PORT` (on 127.0.0.1) or `HOST:PORT`, HOST an
 /// IPv4 address or an IPv6 one in brackets (`[::1]:26760`). Numeric only, so
 /// parsing never waits on a resolver.
 public struct DSUAddress: Equatable, Sendable, CustomStringConvertible {
+    /// Text that is not `PORT` or `HOST:PORT`.
+    public enum Invalid: Error, Sendable, Equatable {
+        /// No port from 0 to 65535 after the last colon (or in the whole text).
+        case badPort
+        /// The host is not a numeric IPv4 or IPv6 address.
+        case notAnIPAddress(host: String)
+    }
+
     /// The address to bind, as given (default 127.0.0.1).
     public var host: String
     public var port: UInt16
@@ -19,8 +26,8 @@ public struct DSUAddress: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses `PORT` or `HOST:PORT`.
     ///
-    /// - Throws: `SettingError` saying what form is expected.
-    public init(parsing argument: String) throws(SettingError) {
+    /// - Throws: `Invalid` saying which part is wrong.
+    public init(parsing argument: String) throws(Invalid) {
         var host = Self.defaultHost
         var portText = Substring(argument)
         if let colon = argument.lastIndex(of: ":") {
@@ -28,14 +35,8 @@ public struct DSUAddress: Equatable, Sendable, CustomStringConvertible {
             portText = argument[argument.index(after: colon)...]
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         }
-        guard let port = UInt16(portText) else {
-            throw SettingError("expected PORT or HOST:PORT with a port from 0 to 65535 (0: any free one, named in the log), "
-                + "for example \(DSUProtocol.defaultPort) or 127.0.0.1:\(DSUProtocol.defaultPort)")
-        }
-        guard (try? SocketAddress(ipAddress: host, port: Int(port))) != nil else {
-            throw SettingError("\(host) is not an IP address; give one, for example "
-                + "127.0.0.1 (this machine only) or the address of the interface to serve on")
-        }
+        guard let port = UInt16(portText) else { throw .badPort }
+        guard (try? SocketAddress(ipAddress: host, port: Int(port))) != nil else { throw .notAnIPAddress(host: host) }
         self.host = host
         self.port = port
     }

@@ -1,5 +1,4 @@
 import Glibc
-import Motion
 import NIOCore
 
 /// The DSU server's UDP socket as the system calls see it: made and bound
@@ -22,9 +21,9 @@ struct DSUDatagramSocket {
 
     /// Makes a non-blocking UDP socket bound to `address`.
     ///
-    /// - Throws: `SettingError` naming `Setting.dsu`, the address and the
+    /// - Throws: `DSUServer.Failure` naming the address, the step and the
     ///   system's reason (a port in use, an address not on this machine).
-    init(binding address: DSUAddress) throws(SettingError) {
+    init(binding address: DSUAddress) throws(DSUServer.Failure) {
         // Is the port free (and which one does port 0 pick)? Asked without
         // SO_REUSEPORT, which any holder of the port refuses.
         let probe = try Self.bound(address, reusingPort: false)
@@ -33,7 +32,7 @@ struct DSUDatagramSocket {
         let fd = try Self.bound(DSUAddress(host: address.host, port: port), reusingPort: true)
         let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else {
-            let error = Self.failure(address, "cannot duplicate its descriptor")
+            let error = Self.failure(address, .duplicate)
             Glibc.close(fd)
             throw error
         }
@@ -41,16 +40,14 @@ struct DSUDatagramSocket {
         sendDescriptor = duplicate
     }
 
-    private static func bound(_ address: DSUAddress, reusingPort: Bool) throws(SettingError) -> Int32 {
+    private static func bound(_ address: DSUAddress, reusingPort: Bool) throws(DSUServer.Failure) -> Int32 {
         let socketAddress = address.socketAddress
         guard let fd = makeSocket(socketAddress, reusingPort: reusingPort) else {
-            throw Self.failure(address, "cannot make a UDP socket")
+            throw Self.failure(address, .makeSocket)
         }
         let bound = socketAddress.withSockAddr { pointer, size in bind(fd, pointer, socklen_t(size)) }
         guard bound == 0 else {
-            let error = Self.failure(address, "cannot bind it", hint: errno == EADDRINUSE
-                ? "another DSU server (tiltd, evdevhook2, an emulator's own) holds the port; stop it or choose another port"
-                : "give an address of this machine, or a bare port for 127.0.0.1")
+            let error = Self.failure(address, errno == EADDRINUSE ? .bindPortInUse : .bind)
             Glibc.close(fd)
             throw error
         }
@@ -91,9 +88,8 @@ struct DSUDatagramSocket {
         return fd
     }
 
-    private static func failure(_ address: DSUAddress, _ what: String, hint: String? = nil) -> SettingError {
-        let reason = String(cString: strerror(errno))
-        return SettingError("\(.dsu) \(address): \(what): \(reason)" + (hint.map { "; \($0)" } ?? ""))
+    private static func failure(_ address: DSUAddress, _ step: DSUServer.Failure.Step) -> DSUServer.Failure {
+        .socket(address: address, step: step, reason: String(cString: strerror(errno)))
     }
 
     /// The port the socket is bound to (the one asked for, or the system's

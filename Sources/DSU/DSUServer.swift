@@ -10,7 +10,7 @@ import ServiceLifecycle
 import Synchronization
 
 /// Serves the device's motion to emulators over UDP with the cemuhook
-/// protocol (`Setting.dsu`, docs/dsu.md): a consumer of the hub that takes
+/// protocol (docs/dsu.md): a consumer of the hub that takes
 /// every sample, not only gated states.
 ///
 /// Requests are read on SwiftNIO's event loop: version and ports-info
@@ -94,8 +94,8 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     ///   - axes: how samples map to DSU's axes until then.
     ///   - machineID: /etc/machine-id's contents (tests pass their own).
     ///   - onClientCountChange: the number of subscribers whenever it changes
-    ///     (drives `Setting.onDemand`; any thread, must not block).
-    /// - Throws: `SettingError` naming `Setting.dsu` when the socket cannot be bound.
+    ///     (drives the on-demand switch; any thread, must not block).
+    /// - Throws: `Failure` naming the address when the socket cannot be bound.
     public convenience init<C: Clock>(address: DSUAddress, deviceKey: String = "replay", axes: DSUAxes = .screen,
                                       limits: Limits = Limits(), clock: C, machineID: String = DSUServerDefaults.machineID(),
                                       logger: Logger = TiltdLog.logger,
@@ -144,7 +144,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
                 .withBoundSocket(socket.channelDescriptor).get()
         } catch {
             DSUDatagramSocket.close(socket.sendDescriptor)
-            throw SettingError("\(.dsu) \(address): cannot serve: \(error)")
+            throw Failure.serve(address: address, reason: "\(error)")
         }
         requests.server = self
         try await channel.setOption(.autoRead, value: true).get()

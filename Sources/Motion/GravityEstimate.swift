@@ -73,7 +73,7 @@ public struct GravityEstimate: Sendable {
     @usableFromInline var cachedSustainedKeep = 0.0
     @usableFromInline var cachedGain = 0.0
 
-    /// The band of |a|² around g² that counts as quiet (relative; `Setting.shakeBand`).
+    /// The band of |a|² around g² that counts as quiet (relative to g²).
     public let band: Double
 
     /// - Parameter band: the quiet band (> 0), `quietBand` by default.

@@ -21,7 +21,7 @@ import Glibc
 ///   tilt shorter than that changes nothing. The first decision, from
 ///   undefined, is taken at once (there is nothing to keep).
 /// - **Shaking.** A sample the pipeline judges shaken (`GravityEstimate`:
-///   |a|² outside the quiet band, `Setting.shakeBand`) decides nothing and
+///   |a|² outside the quiet band, `PipelineConfiguration.shakeBand`) decides nothing and
 ///   restarts the hold: a decision needs `holdSeconds` of quiet.
 ///
 /// Time comes only from the samples' timestamps (no clock is read), so the

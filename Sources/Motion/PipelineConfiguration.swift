@@ -14,10 +14,10 @@ public struct PipelineConfiguration: Sendable, Equatable {
     public var screenOrientation: ScreenOrientationSetting
     /// The rest pose angles are measured from.
     public var neutral: NeutralPoseSetting
-    /// The quiet band of the shake weighting (`GravityEstimate`, `Setting.shakeBand`).
+    /// The quiet band of the shake weighting (`GravityEstimate`).
     public var shakeBand: Double
     /// When true (the default) readings with a gyroscope go through
-    /// `AttitudeFusion`; false keeps the accelerometer-only path (`Setting.noGyro`).
+    /// `AttitudeFusion`; false keeps the accelerometer-only path.
     public var gyroEnabled: Bool
     /// The fusion filter's tuning.
     public var fusion: AttitudeFusion.Settings

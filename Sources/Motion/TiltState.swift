@@ -18,7 +18,7 @@ public struct TiltState: Sendable, Equatable {
     /// edge meanwhile.
     public var facing: Facing?
     /// The full attitude and motion while the gyro is fused; nil without a
-    /// gyro (accelerometer-only devices, `Setting.noGyro`, a long gyro gap).
+    /// gyro (accelerometer-only devices, the gyro turned off, a long gyro gap).
     @inlinable public var motion: DeviceMotion? {
         get { motionBox?.motion }
         set { motionBox = newValue.map(DeviceMotionBox.init) }

@@ -4,18 +4,17 @@ import Knob
 import Levels
 import Motion
 
-/// What `tiltd render` draws (`Setting.control`).
+/// What `tiltd render` draws.
 public enum RenderControl: String, CaseIterable, Sendable {
-    /// The knob alone (or on its track with `Setting.slider`): the default.
+    /// The knob alone (or on its track at a slider value): the default.
     case knob
     /// The whole LARSBar EQ volume slider, its lights from a level file and
     /// the knob as its thumb.
     case larsbar
 }
 
-/// `tiltd render` with `Setting.control` larsbar: the slider's size, value
-/// and level file, as `tiltd draw larsbar` and `serve` (`Setting.levelsFile`)
-/// name them.
+/// `tiltd render` of the LARSBar slider: the slider's size, value and level
+/// file, as `tiltd draw larsbar` and `serve` name them.
 ///
 /// Frames are exactly the control's bounds, `width × 44 pt × scale`, on the
 /// original's body colour (opaque). y4m frames must be an even number of
@@ -46,54 +45,64 @@ public struct LARSBarRenderSettings: Sendable, Equatable {
     /// The slider's layout: `widthPoints × 44 pt`.
     public var layout: EQSliderLayout { EQSliderLayout(widthPoints: widthPoints) }
 
-    /// The render's slider from the command line's options, or nil for the
-    /// knob; a failure is one line naming the option and what to pass.
+    /// An input of `choose`, named in its refusals.
+    public enum Input: Sendable, Equatable {
+        case levelsFile, value, width, scale, knobSize, knobStyle, sliderValue
+    }
+
+    /// Why the inputs do not make a render (of the slider or of the knob).
+    public enum Invalid: Error, Sendable, Equatable {
+        /// The slider's inputs given for a render of the knob.
+        case sliderInputsForTheKnob([Input])
+        /// The knob's own inputs given for a render of the slider.
+        case knobInputsForTheSlider([Input])
+        /// The slider without a level file (or with an empty name).
+        case noLevelsFile
+        /// A width outside `minimum...maximum` points.
+        case width(Double, minimum: Double, maximum: Double)
+        /// A scale the painter does not draw.
+        case scale(Int)
+        /// A value outside 0…1.
+        case value(Double)
+        /// y4m frames an odd number of pixels wide; `evenWidth` points make them even.
+        case oddWidthForY4M(width: Double, scale: Int, pixels: Int, evenWidth: Double)
+    }
+
+    /// The render's slider from the inputs, or nil for the knob; a failure
+    /// says which inputs do not go together or which is out of range.
     /// - Parameters:
-    ///   - knobSize, knobStyle, sliderValue: the knob-only options (nil when not given).
+    ///   - knobSize, knobStyle, sliderValue: the knob-only inputs (nil when not given).
     public static func choose(control: RenderControl, levelsFile: String?, value: Double?, widthPoints: Double?,
                               scale: Int?, knobSize: Int?, knobStyle: KnobStyle?, sliderValue: Double?,
-                              format: RenderFormat) -> Result<LARSBarRenderSettings?, RenderError> {
+                              format: RenderFormat) -> Result<LARSBarRenderSettings?, Invalid> {
         guard control == .larsbar else {
-            let given = [(Setting.levelsFile, levelsFile != nil), (.value, value != nil),
+            let given = [(Input.levelsFile, levelsFile != nil), (.value, value != nil),
                          (.width, widthPoints != nil), (.scale, scale != nil)].filter(\.1).map(\.0)
-            guard given.isEmpty else {
-                return .failure(RenderError("\(SettingMessage.list(given)) for the LARSBar slider: add \(.control) larsbar"))
-            }
+            guard given.isEmpty else { return .failure(.sliderInputsForTheKnob(given)) }
             return .success(nil)
         }
-        let knobOnly = [(Setting.size, knobSize != nil), (.style, knobStyle != nil), (.slider, sliderValue != nil)]
+        let knobOnly = [(Input.knobSize, knobSize != nil), (.knobStyle, knobStyle != nil), (.sliderValue, sliderValue != nil)]
             .filter(\.1).map(\.0)
-        if !knobOnly.isEmpty {
-            return .failure(RenderError("\(SettingMessage.list(knobOnly)) for the knob's own frames; the LARSBar "
-                + "slider's frames are \(.width) × 44 pt × \(.scale) and its thumb is the MTZ knob: drop them"))
-        }
-        guard let levelsFile, !levelsFile.isEmpty else {
-            return .failure(RenderError("\(.control) larsbar needs \(.levelsFile) FILE.wav or FILE.jsonl for its lights"))
-        }
+        if !knobOnly.isEmpty { return .failure(.knobInputsForTheSlider(knobOnly)) }
+        guard let levelsFile, !levelsFile.isEmpty else { return .failure(.noLevelsFile) }
         let settings = LARSBarRenderSettings(levelsFile: levelsFile, value: value ?? defaultValue,
                                              widthPoints: widthPoints ?? defaultWidthPoints, scale: scale ?? defaultScale)
-        if let problem = settings.problem(format: format) { return .failure(RenderError(problem)) }
+        if let problem = settings.problem(format: format) { return .failure(problem) }
         return .success(settings)
     }
 
-
     /// Why these settings cannot be drawn in `format`, or nil.
-    func problem(format: RenderFormat) -> SettingMessage? {
+    func problem(format: RenderFormat) -> Invalid? {
         let minimum = EQSliderPainter.minimumWidthPoints, maximum = Self.maximumWidthPoints
         guard widthPoints.isFinite, (minimum...maximum).contains(widthPoints) else {
-            return "\(.width) must be \(ControlStill.numberText(minimum))…\(ControlStill.numberText(maximum)) points, "
-                + "got \(ControlStill.numberText(widthPoints))"
+            return .width(widthPoints, minimum: minimum, maximum: maximum)
         }
-        guard EQSliderPainter.supportedScales.contains(scale) else {
-            return "\(.scale) must be 1, 2 or 3 pixels per point, got \(scale)"
-        }
-        guard value.isFinite, (0...1).contains(value) else { return "\(.value) must be 0…1, got \(value)" }
+        guard EQSliderPainter.supportedScales.contains(scale) else { return .scale(scale) }
+        guard value.isFinite, (0...1).contains(value) else { return .value(value) }
         let pixels = Self.pixels(widthPoints, scale: scale)
         if format == .y4m, !pixels.isMultiple(of: 2) {
             let even = (widthPoints.rounded(.down) / 2).rounded(.down) * 2
-            return "\(.width) \(ControlStill.numberText(widthPoints)) at \(.scale) \(scale) makes frames \(pixels) pixels "
-                + "wide; y4m's 4:2:0 chroma needs an even width: give \(.width) \(ControlStill.numberText(even)) "
-                + "(or PNG frames)"
+            return .oddWidthForY4M(width: widthPoints, scale: scale, pixels: pixels, evenWidth: even)
         }
         return nil
     }
@@ -111,7 +120,7 @@ public struct LARSBarRenderSettings: Sendable, Equatable {
     public func makePainter(light: LightColour, lastFrameSeconds: Double) throws
         -> (painter: EQSliderFramePainter, note: String?) {
         let track: LevelTrack
-        do { track = try LevelTrack.load(path: levelsFile) } catch { throw RenderError("\(.levelsFile): \(error)") }
+        do { track = try LevelTrack.load(path: levelsFile) } catch { throw RenderError.levelsFile(reason: "\(error)") }
         let updates = track.records.map { (seconds: $0.seconds, left: $0.left, right: $0.right) }
         let painter = EQSliderFramePainter(layout: layout, scale: scale, value: value, updates: updates, light: light)
         var note: String?

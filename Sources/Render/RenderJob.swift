@@ -12,56 +12,65 @@ public struct RenderJob: Sendable {
     public let file: String
     public let settings: RenderSettings
     public let overwrite: Bool
-    /// `Setting.maxFrames` when given; otherwise one hour of frames at the rate.
+    /// The frame limit when given; otherwise one hour of frames at the rate.
     public let maxFrames: Int?
 
-    /// The option values as given (nil where the user gave none); throws the
-    /// first problem as one line naming the option.
+    /// Values that do not make a render.
+    public enum Invalid: Error, Sendable, Equatable {
+        /// The LARSBar slider's inputs (`LARSBarRenderSettings.choose`).
+        case larsBar(LARSBarRenderSettings.Invalid)
+        /// A knob size the geometry does not draw.
+        case size(Int)
+        /// A frame rate outside 1…1000.
+        case framesPerSecond(Int)
+        /// A background that is not six hex digits.
+        case background(String)
+        /// A light colour for TLTiltSlider's knob, which has no separate shine.
+        case lightColourWithoutShine
+        /// A slider value outside 0…1.
+        case sliderValue(Double)
+        /// Contact sheet, frame limit and overwrite settings.
+        case targets(RenderTargets.OptionProblem)
+        /// PNG frames without a directory for them.
+        case pngWithoutDirectory
+        /// y4m frames with an odd side (`size` makes frames `width × height`).
+        case oddSizeForY4M(size: Int, width: Int, height: Int)
+        /// A y4m stream to standard output, which is a terminal.
+        case y4mToTerminal
+    }
+
+    /// The values as given (nil where none was given); throws the first
+    /// problem.
     public init(file: String, format: RenderFormat?, out: String?, framesPerSecond: Int, size: Int?, style: KnobStyle?,
                 background: String, light: LightColour, sliderValue: Double?, contactSheet: String?,
                 contactSheetFrames: Int?, contactSheetColumns: Int?, maxFrames: Int?, overwrite: Bool, quiet: Bool,
-                larsBar: Result<LARSBarRenderSettings?, RenderError>) throws(SettingError) {
+                larsBar: Result<LARSBarRenderSettings?, LARSBarRenderSettings.Invalid>) throws(Invalid) {
         let format = format ?? Self.impliedFormat(out: out)
         let chosen: LARSBarRenderSettings?
         switch larsBar {
         case .success(let settings): chosen = settings
-        case .failure(let problem): throw SettingError(problem.message)
+        case .failure(let problem): throw .larsBar(problem)
         }
-        if let size, !KnobGeometry.supportedSizes.contains(size) {
-            throw SettingError("\(.size) must be 16…1024 pixels, got \(size)")
-        }
-        guard (1...1000).contains(framesPerSecond) else {
-            throw SettingError("\(.fps) must be 1…1000 frames per second, got \(framesPerSecond)")
-        }
-        guard let backgroundColour = RGBA8(hex: background) else {
-            throw SettingError("\(.background) must be six hex digits RRGGBB such as 131315, got '\(background)'")
-        }
-        if style == .tltilt, !light.isOpaqueWhite {
-            throw SettingError("\(.lightColor) needs \(.style) mtz: TLTiltSlider's knob has no separate shine to colour")
-        }
-        if let sliderValue, !(0...1).contains(sliderValue) {
-            throw SettingError("\(.slider) must be a value from 0 to 1, got \(sliderValue)")
-        }
+        if let size, !KnobGeometry.supportedSizes.contains(size) { throw .size(size) }
+        guard (1...1000).contains(framesPerSecond) else { throw .framesPerSecond(framesPerSecond) }
+        guard let backgroundColour = RGBA8(hex: background) else { throw .background(background) }
+        if style == .tltilt, !light.isOpaqueWhite { throw .lightColourWithoutShine }
+        if let sliderValue, !(0...1).contains(sliderValue) { throw .sliderValue(sliderValue) }
         if let problem = RenderTargets.optionProblem(contactSheet: contactSheet, cells: contactSheetFrames,
                                                      columns: contactSheetColumns, maxFrames: maxFrames,
                                                      overwrite: overwrite, format: format) {
-            throw SettingError(problem)
+            throw .targets(problem)
         }
         switch format {
         case .png:
-            guard let out, !out.isEmpty else { throw SettingError("\(.format) png needs \(.out) DIR for the frame files") }
+            guard let out, !out.isEmpty else { throw .pngWithoutDirectory }
         case .y4m:
             // The knob's frames are `size` high (and wide, without the slider);
             // the LARSBar slider checks its own width (`LARSBarRenderSettings`).
             if chosen == nil, let size, !size.isMultiple(of: 2) {
-                let shape = sliderValue == nil ? "\(size) × \(size)" : "\(4 * size) × \(size)"
-                throw SettingError("\(.size) \(size) makes frames of \(shape) pixels; y4m's 4:2:0 chroma needs even "
-                    + "sides: give \(.size) \(size - 1) or \(size + 1) (or PNG frames)")
+                throw .oddSizeForY4M(size: size, width: sliderValue == nil ? size : 4 * size, height: size)
             }
-            if out == nil || out == "-", Posix.isTerminal(STDOUT_FILENO) {
-                throw SettingError("refusing to write a y4m stream to a terminal: pipe it (| ffmpeg -i - out.mp4) "
-                    + "or give \(.out) FILE.y4m")
-            }
+            if out == nil || out == "-", Posix.isTerminal(STDOUT_FILENO) { throw .y4mToTerminal }
         }
         self.file = file
         self.overwrite = overwrite
@@ -73,12 +82,12 @@ public struct RenderJob: Sendable {
             larsBar: chosen)
     }
 
-    /// The format `Setting.out` implies when none is given: y4m for a `.y4m` file, PNG frames otherwise.
+    /// The format the output path implies when none is given: y4m for a `.y4m` file, PNG frames otherwise.
     public static func impliedFormat(out: String?) -> RenderFormat {
         (out ?? "").lowercased().hasSuffix(".y4m") ? .y4m : .png
     }
 
-    /// The frame limit: `Setting.maxFrames`, or one hour of frames at `Setting.fps`.
+    /// The frame limit: `maxFrames`, or one hour of frames at the rate.
     public var frameLimit: Int { maxFrames ?? 3600 * settings.framesPerSecond }
 
     /// Checks the output paths, loads the recording (`load`), runs it through
@@ -99,15 +108,14 @@ public struct RenderJob: Sendable {
         sampleRun.finish()
         let states = collector.states
         guard !states.isEmpty else {
-            throw RenderError("\(file) has no readings to render; record some with tiltd record")
+            throw RenderError.noReadings(file: file)
         }
         let made = try settings.makePainter(states: states)
         if let note = made.note, !settings.quiet { TiltdLog.logger.notice("\(note)") }
         let render = RenderRun(states: states, settings: settings, targets: targets, painter: made.painter)
         guard render.frameCount <= frameLimit else {
-            throw RenderError(RenderTargets.tooManyFrames(file: file, frameCount: render.frameCount,
-                                                          fps: settings.framesPerSecond, limit: frameLimit,
-                                                          explicit: maxFrames != nil))
+            throw RenderError.tooManyFrames(file: file, frameCount: render.frameCount, fps: settings.framesPerSecond,
+                                            limit: frameLimit, explicit: maxFrames != nil)
         }
         try await lifecycle.run([render])
         guard let outcome = render.outcome else { return }

@@ -17,7 +17,7 @@ public final class RenderOutput {
     private var buffer: [UInt8] = []
     private let streamName: String
     /// A y4m file is written under this hidden name and renamed by `finish()`
-    /// (removed if the render fails), so `Setting.out` is never a torn stream.
+    /// (removed if the render fails), so the output is never a torn stream.
     private var temporaryPath: String?
 
     /// - Throws: `RenderError` naming the directory or file when it cannot
@@ -30,9 +30,9 @@ public final class RenderOutput {
             y4m = nil
             streamName = ""
             // `RenderTargets` has checked the path and its folder already.
-            do { try OutputPath.makeDirectory(directory, option: .out) } catch { throw RenderError(error.message) }
+            try OutputPath.makeDirectory(directory, role: .output)
             guard Posix.isWritable(directory) else {
-                throw RenderError("output directory \(directory) is not writable: choose another \(.out) or fix its permissions")
+                throw RenderError.directoryNotWritable(directory)
             }
         case .y4m:
             directory = ""
@@ -47,13 +47,13 @@ public final class RenderOutput {
                 if replace {
                     let temporary: (descriptor: Int32, path: String)
                     do { temporary = try FileReplacement.createTemporary(for: out) } catch {
-                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable \(.out)")
+                        throw RenderError.cannotOpen(path: out, reason: error.reason)
                     }
                     fd = temporary.descriptor
                     temporaryPath = temporary.path
                 } else {
                     do { fd = try Posix.openForWriting(out) } catch {
-                        throw RenderError("cannot open \(out) for writing: \(error.reason); choose a writable \(.out)")
+                        throw RenderError.cannotOpen(path: out, reason: error.reason)
                     }
                     temporaryPath = nil
                 }
@@ -79,7 +79,7 @@ public final class RenderOutput {
     public func write(_ frame: RGBAImage, index: Int) throws {
         switch format {
         case .png:
-            do { try PNGWriter.write(frame, to: pngPath(index)) } catch { throw RenderError("\(error)") }
+            do { try PNGWriter.write(frame, to: pngPath(index)) } catch { throw RenderError.cannotWritePNG(reason: "\(error)") }
         case .y4m:
             y4m!.appendFrame(frame, to: &buffer)
             // Flush about every 1 MiB: few system calls, little memory.
@@ -91,7 +91,7 @@ public final class RenderOutput {
         guard descriptor >= 0, !buffer.isEmpty else { return }
         let failure = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
         if failure != 0 {
-            throw RenderError("cannot write the y4m stream to \(streamName): \(FileDescriptorWriter.describe(failure))")
+            throw RenderError.cannotWriteStream(name: streamName, reason: FileDescriptorWriter.describe(failure))
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -101,13 +101,13 @@ public final class RenderOutput {
         try flush()
         if ownsDescriptor, descriptor >= 0 {
             do { try Posix.closeAfterWriting(descriptor) } catch {
-                throw RenderError("cannot finish writing \(streamName): \(error.reason)")
+                throw RenderError.cannotFinish(name: streamName, reason: error.reason)
             }
             descriptor = -1
         }
         if let temporaryPath {
             do { try FileReplacement.commit(temporaryPath, as: streamName) } catch {
-                throw RenderError("cannot finish writing \(streamName): \(error.reason)")
+                throw RenderError.cannotFinish(name: streamName, reason: error.reason)
             }
             self.temporaryPath = nil
         }
@@ -135,9 +135,34 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     case y4m
 }
 
-/// A render that cannot go on; one line naming the file or directory.
-public struct RenderError: Error, CustomStringConvertible {
-    public var message: SettingMessage
-    public var description: String { message.description }
-    public init(_ message: SettingMessage) { self.message = message }
+/// A render that cannot go on: which file or directory, and what is wrong.
+public enum RenderError: Error, Sendable, Equatable {
+    /// Frame files of an earlier render in the PNG directory.
+    case staleFrames(directory: String, count: Int, first: String)
+    /// The contact sheet's path is the output's (a directory of frames or a y4m file).
+    case contactSheetIsOutput(sheet: String, out: String, outIsDirectory: Bool)
+    /// The contact sheet's path is a folder above the output.
+    case contactSheetAboveOutput(sheet: String, out: String)
+    /// The contact sheet's path lies inside a y4m file's path.
+    case contactSheetInsideStream(sheet: String, out: String)
+    /// The contact sheet has a frame's name in the PNG directory.
+    case contactSheetHasFrameName(sheet: String, out: String)
+    /// An earlier frame could not be removed.
+    case cannotRemoveFrame(path: String, reason: String)
+    /// The recording has no readings.
+    case noReadings(file: String)
+    /// More frames than the limit (`explicit`: the limit was given, not one hour's).
+    case tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool)
+    /// The PNG directory cannot be written.
+    case directoryNotWritable(String)
+    /// The y4m output cannot be opened.
+    case cannotOpen(path: String, reason: String)
+    /// A PNG (a frame or the contact sheet) could not be written.
+    case cannotWritePNG(reason: String)
+    /// Writing the y4m stream failed.
+    case cannotWriteStream(name: String, reason: String)
+    /// Closing or renaming the y4m file into place failed.
+    case cannotFinish(name: String, reason: String)
+    /// The LARSBar slider's level file could not be read.
+    case levelsFile(reason: String)
 }

@@ -155,7 +155,7 @@ public final class RenderRun: Service, Sendable {
             do {
                 try PNGWriter.write(sheet.image, to: path, fast: false)
             } catch {
-                throw RenderError("\(error)")
+                throw RenderError.cannotWritePNG(reason: "\(error)")
             }
         }
         result.withLock {

@@ -5,81 +5,72 @@ import Platform
 import SamplePath
 
 /// Every path `tiltd render` will write, checked before the first frame, so
-/// a bad `Setting.contactSheet` or `Setting.out` fails at once instead of after an hour
+/// a bad contact sheet or output path fails at once instead of after an hour
 /// of frames; and the earlier frames in the frame directory.
 ///
 /// Policy for a frame directory that already holds `frame-NNNNNN.png` files
-/// (from an earlier render, perhaps at another `Setting.fps`): refused unless
-/// `Setting.overwrite`, which removes exactly those files (and nothing else)
+/// (from an earlier render, perhaps at another frame rate): refused unless
+/// `overwrite`, which removes exactly those files (and nothing else)
 /// before the first new frame, so the directory never mixes two renders.
 public struct RenderTargets: Sendable {
     /// Earlier frame files in the PNG directory (names only).
     public let staleFrames: [String]
     public let directory: String?
 
-    /// - Throws: `RenderError` naming the option and path, and what to do
-    ///   (`OutputPath`'s rule: the frame directory may be made, never a folder above it).
+    /// - Throws: `RenderError` naming the path and what to do, or
+    ///   `OutputPathError` (`OutputPath`'s rule: the frame directory may be
+    ///   made, never a folder above it).
     public init(format: RenderFormat, out: String?, contactSheet: String?, overwrite: Bool) throws {
         // By name first: the clash is the problem to report, whatever exists on disk.
         if let contactSheet, let out, out != "-" || format == .png {
             try Self.checkApart(contactSheet: contactSheet, out: out, outIsDirectory: format == .png)
         }
-        do {
-            switch format {
-            case .png:
-                let directory = out!
-                self.directory = directory
-                try OutputPath.checkDirectory(directory, option: .out, purpose: "the PNG frames")
-                if Posix.fileType(following: directory) == S_IFDIR {
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-                    staleFrames = names.filter(Self.isFrameName).sorted()
-                    if !staleFrames.isEmpty, !overwrite {
-                        throw RenderError("\(directory) already holds \(staleFrames.count) frame files from an earlier "
-                            + "render (\(staleFrames[0]) …): pass \(.overwrite) to replace them, or choose another \(.out)")
-                    }
-                } else {
-                    staleFrames = []
+        switch format {
+        case .png:
+            let directory = out!
+            self.directory = directory
+            try OutputPath.checkDirectory(directory, role: .output, purpose: "the PNG frames")
+            if Posix.fileType(following: directory) == S_IFDIR {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                staleFrames = names.filter(Self.isFrameName).sorted()
+                if !staleFrames.isEmpty, !overwrite {
+                    throw RenderError.staleFrames(directory: directory, count: staleFrames.count, first: staleFrames[0])
                 }
-            case .y4m:
-                directory = nil
+            } else {
                 staleFrames = []
-                if let out, out != "-" { try OutputPath.checkFile(out, option: .out, example: "knob.y4m") }
             }
-            if let contactSheet {
-                // A sheet in the frame directory goes in the folder render makes.
-                let inFrames = format == .png && out.map {
-                    Self.lexicalPath(OutputPath.parentPath(contactSheet)) == Self.lexicalPath($0)
-                } ?? false
-                try OutputPath.checkFile(contactSheet, option: .contactSheet, example: "contact-sheet.png",
-                                         folderMadeByTiltd: inFrames)
-            }
-        } catch let error as OutputPathError {
-            throw RenderError(error.message)
+        case .y4m:
+            directory = nil
+            staleFrames = []
+            if let out, out != "-" { try OutputPath.checkFile(out, role: .output, example: "knob.y4m") }
+        }
+        if let contactSheet {
+            // A sheet in the frame directory goes in the folder render makes.
+            let inFrames = format == .png && out.map {
+                Self.lexicalPath(OutputPath.parentPath(contactSheet)) == Self.lexicalPath($0)
+            } ?? false
+            try OutputPath.checkFile(contactSheet, role: .contactSheet, example: "contact-sheet.png",
+                                     folderMadeByTiltd: inFrames)
         }
     }
 
     /// Refuses a contact sheet that the frames would clash with, checked by
-    /// name before either exists: the same path as `Setting.out`, a folder of
-    /// `Setting.out` (it must then be a directory), inside a y4m `Setting.out` (a file),
+    /// name before either exists: the same path as the output, a folder of
+    /// the output (it must then be a directory), inside a y4m output (a file),
     /// or a frame's name in the PNG directory (the sheet would replace it).
     private static func checkApart(contactSheet: String, out: String, outIsDirectory: Bool) throws {
         let sheet = lexicalPath(contactSheet), frames = lexicalPath(out)
-        let what = outIsDirectory ? "the PNG frames' directory" : "the y4m file"
         if sheet == frames {
-            throw RenderError("\(.contactSheet) \(contactSheet) is \(.out) \(out), \(what): "
-                + "give the contact sheet a file name of its own, such as contact-sheet.png")
+            throw RenderError.contactSheetIsOutput(sheet: contactSheet, out: out, outIsDirectory: outIsDirectory)
         }
         if frames.hasPrefix(sheet == "/" ? sheet : sheet + "/") {
-            throw RenderError("\(.contactSheet) \(contactSheet) is a folder of \(.out) \(out): "
-                + "give the contact sheet a file name outside it")
+            throw RenderError.contactSheetAboveOutput(sheet: contactSheet, out: out)
         }
         if !outIsDirectory, sheet.hasPrefix(frames == "/" ? frames : frames + "/") {
-            throw RenderError("\(.contactSheet) \(contactSheet) lies inside \(.out) \(out), which is a y4m file: "
-                + "give the contact sheet a path beside it")
+            throw RenderError.contactSheetInsideStream(sheet: contactSheet, out: out)
         }
         if outIsDirectory, OutputPath.parentPath(sheet) == frames, isFrameName(String(sheet.split(separator: "/").last ?? "")) {
-            throw RenderError("\(.contactSheet) \(contactSheet) has a frame's name in \(.out) \(out): "
-                + "the sheet would replace that frame; give it another name, such as contact-sheet.png")
+            throw RenderError.contactSheetHasFrameName(sheet: contactSheet, out: out)
         }
     }
 
@@ -91,12 +82,12 @@ public struct RenderTargets: Sendable {
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
-    /// Removes the earlier frames (only with `Setting.overwrite`, see the type's note).
+    /// Removes the earlier frames (only with `overwrite`, see the type's note).
     public func removeStaleFrames() throws {
         guard let directory else { return }
         for name in staleFrames {
             do { try Posix.unlink(directory + "/" + name) } catch {
-                throw RenderError("cannot remove the earlier frame \(directory)/\(name): \(error.reason)")
+                throw RenderError.cannotRemoveFrame(path: directory + "/" + name, reason: error.reason)
             }
         }
     }
@@ -110,29 +101,29 @@ public struct RenderTargets: Sendable {
 }
 
 extension RenderTargets {
-    /// The refusal of a render over the frame limit: how many frames, and what to pass.
-    public static func tooManyFrames(file: String, frameCount: Int, fps: Int, limit: Int, explicit: Bool) -> SettingMessage {
-        let count = frameCount == Int.max ? "more than \(Int.max)" : "\(frameCount)"
-        let seconds = String(format: "%.0f", Double(frameCount) / Double(fps))
-        let limitText = "\(limit)" + (explicit ? "" : " (one hour of frames)")
-        let pass = frameCount == Int.max ? "N" : "\(frameCount)"
-        return "\(file) spans \(seconds) s: at \(fps) fps that is \(count) frames, over the limit of \(limitText)"
-            + "; nothing was written. Pass \(.maxFrames) \(pass) to render them all, or lower \(.fps)"
+    /// Contact sheet, frame limit and overwrite settings that do not go together.
+    public enum OptionProblem: Error, Sendable, Equatable {
+        /// Contact sheet cells outside 1…400.
+        case cells(Int)
+        /// Contact sheet columns outside 1…400.
+        case columns(Int)
+        /// Cells or columns without a contact sheet to shape.
+        case shapeWithoutSheet
+        /// A frame limit below 1.
+        case maxFrames(Int)
+        /// Overwriting with a format other than PNG frames.
+        case overwriteWithoutPNG
     }
 
-    /// Why the contact sheet, frame limit and overwrite options do not go
-    /// together, or nil: one line naming the option and what to pass.
+    /// Why the contact sheet, frame limit and overwrite settings do not go
+    /// together, or nil.
     public static func optionProblem(contactSheet: String?, cells: Int?, columns: Int?, maxFrames: Int?,
-                                     overwrite: Bool, format: RenderFormat) -> SettingMessage? {
-        if let cells, !(1...400).contains(cells) { return "\(.contactSheetFrames) must be 1…400, got \(cells)" }
-        if let columns, !(1...400).contains(columns) { return "\(.columns) must be 1…400, got \(columns)" }
-        if contactSheet == nil, cells != nil || columns != nil {
-            return "\(.contactSheetFrames) and \(.columns) shape a contact sheet: give \(.contactSheet) FILE.png too"
-        }
-        if let maxFrames, maxFrames < 1 { return "\(.maxFrames) must be a positive number of frames, got \(maxFrames)" }
-        if overwrite, format != .png {
-            return "\(.overwrite) replaces PNG frames in \(.out) DIR; a y4m file is always replaced whole"
-        }
+                                     overwrite: Bool, format: RenderFormat) -> OptionProblem? {
+        if let cells, !(1...400).contains(cells) { return .cells(cells) }
+        if let columns, !(1...400).contains(columns) { return .columns(columns) }
+        if contactSheet == nil, cells != nil || columns != nil { return .shapeWithoutSheet }
+        if let maxFrames, maxFrames < 1 { return .maxFrames(maxFrames) }
+        if overwrite, format != .png { return .overwriteWithoutPNG }
         return nil
     }
 }

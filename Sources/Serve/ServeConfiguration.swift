@@ -12,7 +12,7 @@ import Web
 public struct ServeConfiguration: Sendable {
     /// Where the states come from.
     public enum Source: Sendable {
-        /// A trace or CSV recording played in real time (`Setting.replay`, `Setting.loop`).
+        /// A trace or CSV recording played in real time (looping or not).
         case replay(path: String, loop: Bool, units: CSVUnits, gyroUnits: GyroUnits)
         /// An accelerometer (the device options).
         case device(CaptureConfiguration)
@@ -34,8 +34,7 @@ public struct ServeConfiguration: Sendable {
         }
     }
 
-    /// The page's recording ring (`Setting.recordDir`, `Setting.recordLimit`,
-    /// `Setting.recordKeep`, `Setting.recordMaxMib`, docs/controls.md).
+    /// The page's recording ring: its directory, length and caps (docs/controls.md).
     public struct Ring: Sendable, Equatable {
         /// Where the ring's traces are written.
         public var directory: String
@@ -46,32 +45,29 @@ public struct ServeConfiguration: Sendable {
         /// The most MiB the finished traces take together (the newest is kept whatever its size).
         public var maximumMebibytes: Int
 
-        /// The values `Setting.recordKeep` may take.
+        /// The values `keep` may take.
         public static let keepRange = 1...100_000
-        /// The values `Setting.recordMaxMib` may take.
+        /// The values `maximumMebibytes` may take.
         public static let maximumMebibytesRange = 1...1_048_576
 
-        /// The ring's full circle without `Setting.recordLimit`.
+        /// The ring's full circle when none is given.
         public static let defaultLimitSeconds = 45.0
-        /// The limits `Setting.recordLimit` may take.
+        /// The values `limitSeconds` may take.
         public static let limitRange = 1.0...600.0
 
         /// Checks the limits; the directory is checked when serve starts
         /// (`checkDirectory()`), with every other output path's rule.
         ///
-        /// - Throws: `SettingError` naming `Setting.recordLimit`,
-        ///   `Setting.recordKeep` or `Setting.recordMaxMib`.
+        /// - Throws: `Invalid` naming the limit out of its range.
         public init(directory: String, limitSeconds: Double = Ring.defaultLimitSeconds,
                     keep: Int = WebRingRecorder.defaultKeep,
-                    maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes) throws(SettingError) {
+                    maximumMebibytes: Int = WebRingRecorder.defaultMaximumMebibytes) throws(Invalid) {
             guard limitSeconds.isFinite, Self.limitRange.contains(limitSeconds) else {
-                throw SettingError("\(.recordLimit) \(limitSeconds): give 1 to 600 seconds")
+                throw .limitSeconds(limitSeconds, range: Self.limitRange)
             }
-            guard Self.keepRange.contains(keep) else {
-                throw SettingError("\(.recordKeep) \(keep): give 1 to \(Self.keepRange.upperBound) recordings")
-            }
+            guard Self.keepRange.contains(keep) else { throw .keep(keep, range: Self.keepRange) }
             guard Self.maximumMebibytesRange.contains(maximumMebibytes) else {
-                throw SettingError("\(.recordMaxMib) \(maximumMebibytes): give 1 to \(Self.maximumMebibytesRange.upperBound) MiB")
+                throw .maximumMebibytes(maximumMebibytes, range: Self.maximumMebibytesRange)
             }
             self.directory = directory
             self.limitSeconds = limitSeconds
@@ -82,16 +78,16 @@ public struct ServeConfiguration: Sendable {
         /// Checks that the ring can create its traces in `directory`, or
         /// make it (`OutputPath`: its folder must exist).
         ///
-        /// - Throws: `OutputPathError` naming `Setting.recordDir`.
+        /// - Throws: `OutputPathError` naming the directory.
         public func checkDirectory() throws(OutputPathError) {
-            try OutputPath.checkDirectory(directory, option: .recordDir, purpose: "the recordings")
+            try OutputPath.checkDirectory(directory, role: .recordingDirectory, purpose: "the recordings")
         }
 
         /// Makes `directory` unless it exists (after `checkDirectory()`).
         ///
-        /// - Throws: `OutputPathError` naming `Setting.recordDir`.
+        /// - Throws: `OutputPathError` naming the directory.
         public func makeDirectory() throws(OutputPathError) {
-            try OutputPath.makeDirectory(directory, option: .recordDir)
+            try OutputPath.makeDirectory(directory, role: .recordingDirectory)
         }
     }
 
@@ -112,16 +108,16 @@ public struct ServeConfiguration: Sendable {
     /// tiltd's version, for the headers of the ring's traces.
     public var version: String
 
-    /// The layer sizes `Setting.size` may take, in pixels.
+    /// The layer sizes `layerSizePixels` may take.
     public static let layerSizeRange = 16...1024
 
     /// Checks the server's address and limits and the layer size.
     ///
-    /// - Throws: `SettingError` naming the option and the values it takes.
+    /// - Throws: `Invalid` naming the value and the values it may take.
     public init(server: WebServerConfiguration, layerSizePixels: Int = 256, source: Source,
                 pipeline: PipelineConfiguration = PipelineConfiguration(), slider: ServeSlider.Settings,
                 ring: Ring? = nil, light: LightColour = .white, interactiveLight: Bool = false,
-                version: String) throws(SettingError) {
+                version: String) throws(Invalid) {
         try Self.check(server: server, layerSizePixels: layerSizePixels)
         self.server = server
         self.layerSizePixels = layerSizePixels
@@ -137,27 +133,44 @@ public struct ServeConfiguration: Sendable {
     /// Checks what the command line says about the server and the layers,
     /// before anything is opened.
     ///
-    /// - Throws: `SettingError` naming the option and the values it takes.
-    public static func check(server: WebServerConfiguration, layerSizePixels: Int) throws(SettingError) {
+    /// - Throws: `Invalid` naming the value and the values it may take.
+    public static func check(server: WebServerConfiguration, layerSizePixels: Int) throws(Invalid) {
         var ipv4 = in_addr(), ipv6 = in6_addr()
         guard inet_pton(AF_INET, server.host, &ipv4) == 1 || inet_pton(AF_INET6, server.host, &ipv6) == 1 else {
-            throw SettingError(WebServerError.badHost(server.host).message)
+            throw .hostNotAnIPAddress(server.host)
         }
-        guard layerSizeRange.contains(layerSizePixels) else {
-            throw SettingError("\(.size) \(layerSizePixels): layer images are 16 to 1024 pixels")
-        }
-        guard (1...1024).contains(server.maxStreams) else {
-            throw SettingError("\(.maxStreams) \(server.maxStreams): give 1 to 1024")
-        }
+        guard layerSizeRange.contains(layerSizePixels) else { throw .layerSize(layerSizePixels, range: layerSizeRange) }
+        guard streamRange.contains(server.maxStreams) else { throw .maxStreams(server.maxStreams, range: streamRange) }
         if let perClient = server.maxStreamsPerClient, !(1...server.maxStreams).contains(perClient) {
-            throw SettingError("\(.maxStreamsPerClient) \(perClient): give 1 to \(.maxStreams) (\(server.maxStreams))")
+            throw .maxStreamsPerClient(perClient, maxStreams: server.maxStreams)
         }
-        if let maxConnections = server.maxConnections, !(1...65536).contains(maxConnections) {
-            throw SettingError("\(.maxConnections) \(maxConnections): give 1 to 65536")
+        if let maxConnections = server.maxConnections, !connectionRange.contains(maxConnections) {
+            throw .maxConnections(maxConnections, range: connectionRange)
         }
-        for name in server.allowedHosts where !WebHostAllowlist.isValidName(name) {
-            throw SettingError("\(.allowHost) \(name): give a host name or address without scheme or path, "
-                + "e.g. \(.allowHost) mybox.local")
-        }
+        for name in server.allowedHosts where !WebHostAllowlist.isValidName(name) { throw .allowedHost(name) }
+    }
+
+    /// The values `WebServerConfiguration.maxStreams` may take.
+    public static let streamRange = 1...1024
+    /// The values `WebServerConfiguration.maxConnections` may take.
+    public static let connectionRange = 1...65536
+
+    /// A server, layer or ring value out of what `tiltd serve` can serve.
+    public enum Invalid: Error, Sendable, Equatable {
+        /// The host to bind is not an IPv4 or IPv6 literal.
+        case hostNotAnIPAddress(String)
+        case layerSize(Int, range: ClosedRange<Int>)
+        case maxStreams(Int, range: ClosedRange<Int>)
+        /// Streams per client above the streams in all (or below 1).
+        case maxStreamsPerClient(Int, maxStreams: Int)
+        case maxConnections(Int, range: ClosedRange<Int>)
+        /// An allowed host name that is not a bare host name or address.
+        case allowedHost(String)
+        /// The ring's length, in seconds.
+        case limitSeconds(Double, range: ClosedRange<Double>)
+        /// The ring's count of recordings kept.
+        case keep(Int, range: ClosedRange<Int>)
+        /// The ring's size cap, in MiB.
+        case maximumMebibytes(Int, range: ClosedRange<Int>)
     }
 }

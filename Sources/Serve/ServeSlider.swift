@@ -6,13 +6,13 @@ import ServiceLifecycle
 import Web
 
 /// The LARSBar slider of `tiltd serve`, wired: where its levels come from
-/// (a live PulseAudio meter or a level file), and with `Setting.controlVolume`
+/// (a live PulseAudio meter or a level file), and when the page may set it
 /// the default sink's volume both ways. Everything that can fail at start
 /// (no audio server, a bad file) fails in `prepare`, before the page is
 /// announced.
 public final class ServeSlider: Service, Sendable {
     /// Where the slider's levels come from and whether it sets the volume
-    /// (`Setting.levels`, `Setting.levelsSource`, `Setting.levelsFile`, `Setting.controlVolume`).
+    /// (the LARSBar options of `tiltd serve`).
     public struct Settings: Sendable, Equatable {
         /// Meter what the machine plays (PulseAudio or pipewire-pulse).
         public var liveLevels: Bool
@@ -23,22 +23,28 @@ public final class ServeSlider: Service, Sendable {
         /// The page's slider sets the default sink's volume.
         public var controlVolume: Bool
 
+        /// Settings that do not go together.
+        public enum Invalid: Error, Sendable, Equatable {
+            /// Live levels and a level file at once.
+            case liveLevelsAndFile(file: String)
+            /// A level file with an empty name.
+            case emptyFileName
+            /// A live source without live levels.
+            case sourceWithoutLiveLevels(source: String)
+            /// A live source with an empty name.
+            case emptySourceName
+        }
+
         /// Checks that the settings go together.
         ///
-        /// - Throws: `SettingError` naming the option to change.
+        /// - Throws: `Invalid` naming what does not go together.
         public init(liveLevels: Bool = false, levelsSource: String? = nil, levelsFile: String? = nil,
-                    controlVolume: Bool = false) throws(SettingError) {
-            if liveLevels, let levelsFile {
-                throw SettingError("\(.levels) meters live audio and \(.levelsFile) \(levelsFile) replays a file: give one or the other")
-            }
-            if let levelsFile, levelsFile.isEmpty {
-                throw SettingError("\(.levelsFile) needs a file name (FILE.wav or FILE.jsonl)")
-            }
+                    controlVolume: Bool = false) throws(Invalid) {
+            if liveLevels, let levelsFile { throw .liveLevelsAndFile(file: levelsFile) }
+            if let levelsFile, levelsFile.isEmpty { throw .emptyFileName }
             if let levelsSource {
-                guard liveLevels else {
-                    throw SettingError("\(.levelsSource) \(levelsSource) chooses what \(.levels) meters: add \(.levels)")
-                }
-                if levelsSource.isEmpty { throw SettingError("\(.levelsSource) needs a source name (see `pactl list short sources`)") }
+                guard liveLevels else { throw .sourceWithoutLiveLevels(source: levelsSource) }
+                if levelsSource.isEmpty { throw .emptySourceName }
             }
             self.liveLevels = liveLevels
             self.levelsSource = levelsSource

@@ -1,10 +1,18 @@
 import Glibc
-import Motion
 import Platform
 
-/// Where `Setting.listen` serves the state stream. Only Unix stream sockets:
-/// `unix:PATH`.
+/// Where the state stream is served. Only Unix stream sockets: `unix:PATH`.
 public struct ListenAddress: Equatable, Sendable {
+    /// An address or a socket place that cannot be served.
+    public enum Invalid: Error, Sendable, Equatable {
+        /// The text does not start `unix:` (only Unix sockets are served).
+        case notUnix
+        /// `unix:` without a path (or a path with a NUL byte).
+        case noPath
+        /// The path is longer than `sun_path` holds.
+        case pathTooLong(path: String, maximumBytes: Int)
+    }
+
     /// Filesystem path of the socket.
     public var path: String
 
@@ -17,15 +25,11 @@ public struct ListenAddress: Equatable, Sendable {
 
     /// Parses `unix:PATH`.
     ///
-    /// - Throws: `SettingError` saying what form is expected.
-    public init(parsing argument: String) throws(SettingError) {
-        guard argument.hasPrefix("unix:") else {
-            throw SettingError("expected unix:PATH, for example unix:/run/tiltd/tiltd.sock (only Unix sockets are served)")
-        }
+    /// - Throws: `Invalid.notUnix` or `Invalid.noPath`.
+    public init(parsing argument: String) throws(Invalid) {
+        guard argument.hasPrefix("unix:") else { throw .notUnix }
         let path = String(argument.dropFirst("unix:".count))
-        guard !path.isEmpty, !path.contains("\0") else {
-            throw SettingError("expected a socket path after unix:, for example unix:/run/tiltd/tiltd.sock")
-        }
+        guard !path.isEmpty, !path.contains("\0") else { throw .noPath }
         self.path = path
     }
 
@@ -33,10 +37,10 @@ public struct ListenAddress: Equatable, Sendable {
     /// `sun_path`. (Its folder is checked with every other output path,
     /// `OutputPath`, before anything opens.)
     ///
-    /// - Throws: `SettingError` naming `Setting.listen` and what to change.
-    public func checkPlace() throws(SettingError) {
+    /// - Throws: `Invalid.pathTooLong`.
+    public func checkPlace() throws(Invalid) {
         if path.utf8.count > Self.maximumPathBytes {
-            throw SettingError("\(.listen) \(path): socket paths are limited to \(Self.maximumPathBytes) bytes; choose a shorter path")
+            throw .pathTooLong(path: path, maximumBytes: Self.maximumPathBytes)
         }
     }
 }

@@ -1,25 +1,29 @@
 import Glibc
-import Motion
 import Platform
 
-/// `Setting.listen` `unix:PATH` with `Setting.socketGroup`, checked: where the state
-/// socket is served and which group may connect.
+/// A `unix:PATH` address with the socket file's group, checked: where the
+/// state socket is served and which group may connect.
 public struct SocketListenSettings: Equatable, Sendable {
+    /// Settings that cannot be served.
+    public enum Invalid: Error, Sendable, Equatable {
+        /// The group named for the socket file does not exist.
+        case noSuchGroup(String)
+        /// The address cannot be served (`ListenAddress.checkPlace()`).
+        case address(ListenAddress.Invalid)
+    }
+
     public var address: ListenAddress
     /// The socket file's group; nil keeps the process's own.
     public var groupID: gid_t?
 
     /// Checks the group and the socket's place.
     ///
-    /// - Parameter groupName: `Setting.socketGroup`; nil: `tiltd` when this
+    /// - Parameter groupName: the socket file's group; nil: `tiltd` when this
     ///   process is a member of it, else the process's own group.
-    /// - Throws: `SettingError` naming the option.
-    public init(address: ListenAddress, groupName: String? = nil) throws(SettingError) {
+    /// - Throws: `Invalid` saying which part cannot be served.
+    public init(address: ListenAddress, groupName: String? = nil) throws(Invalid) {
         if let groupName {
-            guard let id = Posix.groupID(named: groupName) else {
-                throw SettingError("\(.socketGroup) \(groupName): no such group; create it (see udev/tiltd.sysusers) "
-                    + "or leave the option out")
-            }
+            guard let id = Posix.groupID(named: groupName) else { throw .noSuchGroup(groupName) }
             groupID = id
         } else if let tiltd = Posix.groupID(named: "tiltd"), Posix.isMember(of: tiltd) {
             // The installed unit runs as a dynamic user with `SupplementaryGroups=tiltd`.
@@ -27,7 +31,7 @@ public struct SocketListenSettings: Equatable, Sendable {
         } else {
             groupID = nil
         }
-        try address.checkPlace()
+        do { try address.checkPlace() } catch { throw .address(error) }
         self.address = address
     }
 

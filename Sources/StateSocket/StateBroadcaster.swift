@@ -125,7 +125,7 @@ final class StateBroadcaster: @unchecked Sendable {
 
     /// Drops the current state, so that clients connecting from now on wait
     /// for the next one instead of getting a stale state (the device was
-    /// released by `Setting.onDemand`).
+    /// released while no client reads it).
     func forgetCurrentState() {
         fanout.withLock { $0.hasLine = false }
     }

@@ -2,7 +2,7 @@ import Glibc
 import Logging
 import Platform
 
-/// The socket file of a `Setting.listen` path, claimed for one server: bound and
+/// The socket file of a `unix:PATH` address, claimed for one server: bound and
 /// listening, mode 0660 from the start, guarded by a lock file.
 ///
 /// Start-up is serialized on an exclusive `flock` of `PATH.lock`, held for

@@ -10,7 +10,7 @@ import ServiceLifecycle
 import Synchronization
 
 /// Serves the JSON Lines state stream on a Unix stream socket
-/// (`Setting.listen` `unix:PATH`): connections accepted on a thread of their own
+/// (`unix:PATH`): connections accepted on a thread of their own
 /// (blocked in accept(2)),
 /// each client's lifetime on SwiftNIO's shared event-loop group, and the
 /// states written by the producer (`StateBroadcaster`).
@@ -69,7 +69,7 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
     ///   - limits: client limits.
     ///   - logger: the ready line, refusals, stale files.
     ///   - onClientCountChange: called with the number of clients whenever it
-    ///     changes, on the event loop (drives `Setting.onDemand`; must not block).
+    ///     changes, on the event loop (drives the on-demand switch; must not block).
     /// - Throws: `UnixSocketError` when the path is served by a live process,
     ///   is not a socket, is too long, or a system call fails.
     public init(path: String, group: gid_t? = nil, limits: Limits = Limits(), logger: Logger = TiltdLog.logger,

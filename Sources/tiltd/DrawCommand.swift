@@ -37,7 +37,7 @@ struct DrawOutputOptions: ParsableArguments {
     /// it whole and says where it went on stderr.
     func write(_ image: () throws -> RGBAImage, defaultName: String) throws {
         let path = out ?? defaultName
-        try OutputPath.checkFile(path, option: .out, example: defaultName)
+        try OutputPath.checkFile(path, role: .output, example: defaultName)
         let written = try ControlStill.write(image(), to: path)
         FileHandle.standardError.write(Data("tiltd: \(written)\n".utf8))
     }

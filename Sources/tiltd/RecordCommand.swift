@@ -37,7 +37,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Before the device is opened: a bad path fails at once, not after capture began.
-        try OutputPath.checkFile(out, option: .out, example: "walk.trace")
+        try OutputPath.checkFile(out, role: .output, example: "walk.trace")
         // Before any file exists that a signal must clean up.
         let lifecycle = await Lifecycle.trappingSignals()
         let run = DeviceRun(capture: try device.makeCaptureConfiguration(gyro: !noGyro), sampleRun: nil, tracePath: out,

@@ -83,7 +83,7 @@ struct RenderCommand: AsyncParsableCommand {
     var scale: Int?
 
     /// The LARSBar slider these options ask for (nil: the knob), or why not.
-    var larsBar: Result<LARSBarRenderSettings?, RenderError> {
+    var larsBar: Result<LARSBarRenderSettings?, LARSBarRenderSettings.Invalid> {
         LARSBarRenderSettings.choose(control: control, levelsFile: levelsFile, value: value, widthPoints: width, scale: scale,
                                      knobSize: size, knobStyle: style, sliderValue: slider,
                                      format: format ?? RenderJob.impliedFormat(out: out))

@@ -411,7 +411,8 @@ import Traces
         // server must still be refused it.
         let served = try await Self.serve()
         defer { served.server.close() }
-        await #expect(throws: SettingError.self) {
+        await #expect(throws: DSUServer.Failure.socket(address: served.server.address, step: .bindPortInUse,
+                                                      reason: "Address already in use")) {
             _ = try await DSUServer(address: served.server.address, clock: ManualClock(), machineID: "m",
                                     logger: LogCapture().logger)
         }

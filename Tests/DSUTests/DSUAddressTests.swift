@@ -33,8 +33,13 @@ import Testing
         #expect(try !DSUAddress(parsing: text).isLoopback)
     }
 
-    @Test(arguments: ["", "-1", "65536", "port", "localhost:26760", "1.2.3:26760", "127.0.0.1:", ":26760"])
-    func aBadAddressSaysWhatIsExpected(_ text: String) {
-        #expect(throws: SettingError.self) { try DSUAddress(parsing: text) }
+    @Test(arguments: ["", "-1", "65536", "port", "127.0.0.1:", "[::1]:x"])
+    func aBadPortIsRefused(_ text: String) {
+        #expect(throws: DSUAddress.Invalid.badPort) { try DSUAddress(parsing: text) }
+    }
+
+    @Test(arguments: [("localhost:26760", "localhost"), ("1.2.3:26760", "1.2.3"), (":26760", "")])
+    func aHostThatIsNoIPAddressIsRefused(_ text: String, host: String) {
+        #expect(throws: DSUAddress.Invalid.notAnIPAddress(host: host)) { try DSUAddress(parsing: text) }
     }
 }

@@ -1,5 +1,4 @@
 import Levels
-import Motion
 import Testing
 
 /// `tiltd levels`' source options, checked: a file or live levels, never both.
@@ -18,14 +17,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", false, nil, nil, "\(.levelsFile) needs a file name (FILE.wav or FILE.jsonl)"),
-        ("a.wav", false, "mic", nil, "\(.levelsFile) replays a file; \(.source) and \(.server) are for live levels, drop them"),
-        ("a.wav", false, nil, "unix:/p", "\(.levelsFile) replays a file; \(.source) and \(.server) are for live levels, drop them"),
-        (nil, true, nil, nil, "\(.realtime) paces a \(.levelsFile); live levels are real time already"),
-        (nil, false, "", nil, "\(.source) needs a source name (see `pactl list short sources`)"),
-    ] as [(String?, Bool, String?, String?, SettingMessage)])
-    func conflictsAreNamed(file: String?, realTime: Bool, source: String?, server: String?, message: SettingMessage) {
-        #expect(throws: SettingError(message)) {
+        ("", false, nil, nil, .emptyFileName),
+        ("a.wav", false, "mic", nil, .fileAndLiveSource),
+        ("a.wav", false, nil, "unix:/p", .fileAndLiveSource),
+        (nil, true, nil, nil, .realTimeWithoutFile),
+        (nil, false, "", nil, .emptySourceName),
+    ] as [(String?, Bool, String?, String?, LevelsStream.Source.Invalid)])
+    func conflictsAreNamed(file: String?, realTime: Bool, source: String?, server: String?,
+                           invalid: LevelsStream.Source.Invalid) {
+        #expect(throws: invalid) {
             try LevelsStream.Source(levelsFile: file, realTime: realTime, source: source, server: server)
         }
     }

@@ -18,11 +18,11 @@ import TiltdTestSupport
     }
 
     @Test func theFrameLimitMessageSaysWhatToPass() {
-        let byDefault = optionText(RenderTargets.tooManyFrames(file: "long.trace", frameCount: 7202, fps: 2,
-                                                               limit: 7200, explicit: false))
+        let byDefault = optionText(RenderError.tooManyFrames(file: "long.trace", frameCount: 7202, fps: 2,
+                                                             limit: 7200, explicit: false))
         #expect(byDefault.contains("7202 frames") && byDefault.contains("--max-frames 7202"))
         #expect(byDefault.contains("(one hour of frames)") && byDefault.contains("nothing was written"))
-        let explicit = optionText(RenderTargets.tooManyFrames(file: "t", frameCount: 11, fps: 10, limit: 10, explicit: true))
+        let explicit = optionText(RenderError.tooManyFrames(file: "t", frameCount: 11, fps: 10, limit: 10, explicit: true))
         #expect(!explicit.contains("one hour"))
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Motion
 import SamplePath
 import Testing
 import TiltdTestSupport
@@ -12,51 +11,49 @@ import TiltdTestSupport
     @Test func aFileInAnExistingFolderOrADeviceIsAccepted() throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try OutputPath.checkFile(dir + "/walk.trace", option: .out, example: "walk.trace")
+        try OutputPath.checkFile(dir + "/walk.trace", role: .output, example: "walk.trace")
         _ = FileManager.default.createFile(atPath: dir + "/old.trace", contents: Data("x".utf8))
-        try OutputPath.checkFile(dir + "/old.trace", option: .out, example: "walk.trace")
-        try OutputPath.checkFile("/dev/null", option: .out, example: "walk.trace")
-        try OutputPath.checkFile("walk.trace", option: .out, example: "walk.trace")
+        try OutputPath.checkFile(dir + "/old.trace", role: .output, example: "walk.trace")
+        try OutputPath.checkFile("/dev/null", role: .output, example: "walk.trace")
+        try OutputPath.checkFile("walk.trace", role: .output, example: "walk.trace")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["old.trace"])
     }
 
     @Test func aMissingFolderIsNamedWithWhatToDo() throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: OutputPathError("\(.out) \(dir)/a/b/x.png: there is no folder \(dir)/a/b; create it first "
-            + "(mkdir -p \(dir)/a/b) or choose another \(.out)")) {
-            try OutputPath.checkFile(dir + "/a/b/x.png", option: .out, example: "x.png")
+        #expect(throws: OutputPathError.noFolder(role: .output, path: dir + "/a/b/x.png", folder: dir + "/a/b")) {
+            try OutputPath.checkFile(dir + "/a/b/x.png", role: .output, example: "x.png")
         }
-        #expect(throws: OutputPathError("\(.recordDir) \(dir)/a/rings: there is no folder \(dir)/a; create it first "
-            + "(mkdir -p \(dir)/a) or choose another \(.recordDir)")) {
-            try OutputPath.checkDirectory(dir + "/a/rings", option: .recordDir, purpose: "the recordings")
+        #expect(throws: OutputPathError.noFolder(role: .recordingDirectory, path: dir + "/a/rings", folder: dir + "/a")) {
+            try OutputPath.checkDirectory(dir + "/a/rings", role: .recordingDirectory, purpose: "the recordings")
         }
         // The folder named itself may be missing: tiltd makes it.
-        try OutputPath.checkDirectory(dir + "/rings", option: .recordDir, purpose: "the recordings")
-        try OutputPath.makeDirectory(dir + "/rings", option: .recordDir)
-        try OutputPath.makeDirectory(dir + "/rings", option: .recordDir)
+        try OutputPath.checkDirectory(dir + "/rings", role: .recordingDirectory, purpose: "the recordings")
+        try OutputPath.makeDirectory(dir + "/rings", role: .recordingDirectory)
+        try OutputPath.makeDirectory(dir + "/rings", role: .recordingDirectory)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["rings"])
     }
 
     @Test func aDirectoryWhereAFileGoesAndAFileWhereAFolderGoesAreRefused() throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: OutputPathError("\(.out) \(dir) is a directory: give a file name such as \(dir)/walk.trace")) {
-            try OutputPath.checkFile(dir, option: .out, example: "walk.trace")
+        #expect(throws: OutputPathError.isADirectory(role: .output, path: dir, suggestion: dir + "/walk.trace")) {
+            try OutputPath.checkFile(dir, role: .output, example: "walk.trace")
         }
-        #expect(throws: OutputPathError("\(.out) \(dir)/new/ is a directory: give a file name such as \(dir)/new/x.png")) {
-            try OutputPath.checkFile(dir + "/new/", option: .out, example: "x.png")
+        #expect(throws: OutputPathError.isADirectory(role: .output, path: dir + "/new/", suggestion: dir + "/new/x.png")) {
+            try OutputPath.checkFile(dir + "/new/", role: .output, example: "x.png")
         }
         _ = FileManager.default.createFile(atPath: dir + "/f", contents: Data())
-        #expect(throws: OutputPathError("\(.out) \(dir)/f/x.png: \(dir)/f is not a directory; choose another \(.out)")) {
-            try OutputPath.checkFile(dir + "/f/x.png", option: .out, example: "x.png")
+        #expect(throws: OutputPathError.folderNotADirectory(role: .output, path: dir + "/f/x.png", folder: dir + "/f")) {
+            try OutputPath.checkFile(dir + "/f/x.png", role: .output, example: "x.png")
         }
-        #expect(throws: OutputPathError("\(.recordDir) \(dir)/f is a file, not a directory: give a directory for "
-            + "the recordings")) {
-            try OutputPath.checkDirectory(dir + "/f", option: .recordDir, purpose: "the recordings")
+        #expect(throws: OutputPathError.notADirectory(role: .recordingDirectory, path: dir + "/f",
+                                                     purpose: "the recordings")) {
+            try OutputPath.checkDirectory(dir + "/f", role: .recordingDirectory, purpose: "the recordings")
         }
-        #expect(throws: OutputPathError("\(.out) needs a file name, such as walk.trace")) {
-            try OutputPath.checkFile("", option: .out, example: "walk.trace")
+        #expect(throws: OutputPathError.noFileName(role: .output, example: "walk.trace")) {
+            try OutputPath.checkFile("", role: .output, example: "walk.trace")
         }
     }
 }

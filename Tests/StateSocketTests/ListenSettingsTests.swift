@@ -1,5 +1,4 @@
 import Foundation
-import Motion
 import SamplePath
 import StateSocket
 import Testing
@@ -10,27 +9,24 @@ import TiltdTestSupport
 @Suite(.timeLimit(.minutes(15))) struct ListenSettingsTests {
     @Test func unixAddressesAreParsed() throws {
         #expect(try ListenAddress(parsing: "unix:/run/tiltd/tiltd.sock") == ListenAddress(path: "/run/tiltd/tiltd.sock"))
-        #expect(throws: SettingError(
-            "expected unix:PATH, for example unix:/run/tiltd/tiltd.sock (only Unix sockets are served)")) {
-            try ListenAddress(parsing: "tcp:127.0.0.1:9000")
-        }
-        #expect(throws: SettingError("expected a socket path after unix:, for example unix:/run/tiltd/tiltd.sock")) {
-            try ListenAddress(parsing: "unix:")
-        }
+        #expect(throws: ListenAddress.Invalid.notUnix) { try ListenAddress(parsing: "tcp:127.0.0.1:9000") }
+        #expect(throws: ListenAddress.Invalid.noPath) { try ListenAddress(parsing: "unix:") }
     }
 
     @Test func aPathTooLongIsRefused() throws {
         let long = "/tmp/" + String(repeating: "s", count: ListenAddress.maximumPathBytes)
-        #expect(throws: SettingError("\(.listen) \(long): socket paths are limited to \(ListenAddress.maximumPathBytes) "
-            + "bytes; choose a shorter path")) {
+        #expect(throws: ListenAddress.Invalid.pathTooLong(path: long, maximumBytes: ListenAddress.maximumPathBytes)) {
             try ListenAddress(path: long).checkPlace()
+        }
+        #expect(throws: SocketListenSettings.Invalid.address(.pathTooLong(path: long,
+                                                                          maximumBytes: ListenAddress.maximumPathBytes))) {
+            try SocketListenSettings(address: ListenAddress(path: long))
         }
     }
 
     @Test func theGroupMustExist() throws {
         let dir = try TestPaths.temporaryDirectory()
-        #expect(throws: SettingError("\(.socketGroup) no-such-group-here: no such group; create it (see udev/tiltd.sysusers) "
-            + "or leave the option out")) {
+        #expect(throws: SocketListenSettings.Invalid.noSuchGroup("no-such-group-here")) {
             try SocketListenSettings(address: ListenAddress(path: dir + "/s.sock"), groupName: "no-such-group-here")
         }
         let settings = try SocketListenSettings(address: ListenAddress(path: dir + "/s.sock"), groupName: "daemon")
@@ -47,11 +43,15 @@ import TiltdTestSupport
     @Test func runLimitsMustBeAboveZero() throws {
         try DeviceRunLimits.check(count: 1, duration: 0.5)
         try DeviceRunLimits.check(count: nil, duration: nil)
-        #expect(throws: SettingError("\(.count) 0: give a number of samples above 0")) {
+        #expect(throws: DeviceRunLimits.Invalid.count(0)) {
             try DeviceRunLimits.check(count: 0, duration: nil)
         }
-        #expect(throws: SettingError("\(.duration) nan: give a number of seconds above 0")) {
+        #expect(throws: DeviceRunLimits.Invalid.duration(-1)) { try DeviceRunLimits.check(count: nil, duration: -1) }
+        #expect {
             try DeviceRunLimits.check(count: nil, duration: .nan)
+        } throws: { error in
+            guard case .duration(let duration)? = error as? DeviceRunLimits.Invalid else { return false }
+            return duration.isNaN
         }
     }
 }

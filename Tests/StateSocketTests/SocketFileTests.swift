@@ -64,7 +64,6 @@ import TiltdTestSupport
             #expect(throws: UnixSocketError.inUse(path: path)) {
                 _ = try UnixSocketServer(path: path)
             }
-            #expect(UnixSocketError.inUse(path: path).description.contains(path))
             // The first server still owns the path and serves.
             let client = try SocketTestClient(path: path)
             first.emit(TestStates.state(6))
@@ -125,8 +124,6 @@ import TiltdTestSupport
             _ = try UnixSocketServer(path: path)
         }
         #expect(access(path, F_OK) != 0, "no socket was made")
-        let message = UnixSocketError.foreignLockFile(path: path + ".lock", owner: nobody).description
-        #expect(message.contains("belongs to uid \(nobody)") && message.contains("remove it"))
     }
 
     @Test func aSymbolicLinkAtTheLockPathIsNotFollowed() throws {

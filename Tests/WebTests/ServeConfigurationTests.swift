@@ -15,19 +15,16 @@ import Web
                                                          gyroUnits: .radiansPerSecond)
 
     @Test(arguments: [
-        (WebServerConfiguration(host: "localhost"), 256,
-         "\(.host) localhost: not an IP address; use 127.0.0.1 (default), ::1, or 0.0.0.0 to serve every interface"),
-        (WebServerConfiguration(), 8, "\(.size) 8: layer images are 16 to 1024 pixels"),
-        (WebServerConfiguration(maxStreams: 0), 256, "\(.maxStreams) 0: give 1 to 1024"),
-        (WebServerConfiguration(maxConnections: 70_000), 256, "\(.maxConnections) 70000: give 1 to 65536"),
-        (WebServerConfiguration(maxStreams: 8, maxStreamsPerClient: 9), 256,
-         "\(.maxStreamsPerClient) 9: give 1 to \(.maxStreams) (8)"),
-        (WebServerConfiguration(maxStreamsPerClient: 0), 256, "\(.maxStreamsPerClient) 0: give 1 to \(.maxStreams) (32)"),
-        (WebServerConfiguration(allowedHosts: ["http://box/"]), 256,
-         "\(.allowHost) http://box/: give a host name or address without scheme or path, e.g. \(.allowHost) mybox.local"),
-    ] as [(WebServerConfiguration, Int, SettingMessage)])
-    func badServerSettingsAreNamed(server: WebServerConfiguration, size: Int, message: SettingMessage) {
-        #expect(throws: SettingError(message)) {
+        (WebServerConfiguration(host: "localhost"), 256, .hostNotAnIPAddress("localhost")),
+        (WebServerConfiguration(), 8, .layerSize(8, range: 16...1024)),
+        (WebServerConfiguration(maxStreams: 0), 256, .maxStreams(0, range: 1...1024)),
+        (WebServerConfiguration(maxConnections: 70_000), 256, .maxConnections(70_000, range: 1...65536)),
+        (WebServerConfiguration(maxStreams: 8, maxStreamsPerClient: 9), 256, .maxStreamsPerClient(9, maxStreams: 8)),
+        (WebServerConfiguration(maxStreamsPerClient: 0), 256, .maxStreamsPerClient(0, maxStreams: 32)),
+        (WebServerConfiguration(allowedHosts: ["http://box/"]), 256, .allowedHost("http://box/")),
+    ] as [(WebServerConfiguration, Int, ServeConfiguration.Invalid)])
+    func badServerSettingsAreNamed(server: WebServerConfiguration, size: Int, invalid: ServeConfiguration.Invalid) {
+        #expect(throws: invalid) {
             try ServeConfiguration(server: server, layerSizePixels: size, source: Self.replay,
                                    slider: ServeSlider.Settings(), version: "test")
         }
@@ -46,17 +43,16 @@ import Web
     @Test func theRingNeedsAUsableDirectoryAndALimitInRange() throws {
         let dir = try TestPaths.temporaryDirectory()
         #expect(try ServeConfiguration.Ring(directory: dir).limitSeconds == 45)
-        #expect(throws: SettingError("\(.recordLimit) 0.5: give 1 to 600 seconds")) {
+        #expect(throws: ServeConfiguration.Invalid.limitSeconds(0.5, range: 1...600)) {
             try ServeConfiguration.Ring(directory: dir, limitSeconds: 0.5)
         }
         // The directory itself may be made; the folder above it must exist.
         try ServeConfiguration.Ring(directory: dir + "/new").checkDirectory()
-        #expect(throws: OutputPathError("\(.recordDir) /nonexistent/r: there is no folder /nonexistent; create it first "
-            + "(mkdir -p /nonexistent) or choose another \(.recordDir)")) {
+        #expect(throws: OutputPathError.noFolder(role: .recordingDirectory, path: "/nonexistent/r", folder: "/nonexistent")) {
             try ServeConfiguration.Ring(directory: "/nonexistent/r").checkDirectory()
         }
-        #expect(throws: OutputPathError("\(.recordDir) /etc/hostname is a file, not a directory: give a directory for "
-            + "the recordings")) {
+        #expect(throws: OutputPathError.notADirectory(role: .recordingDirectory, path: "/etc/hostname",
+                                                      purpose: "the recordings")) {
             try ServeConfiguration.Ring(directory: "/etc/hostname").checkDirectory()
         }
     }
@@ -65,16 +61,16 @@ import Web
         #expect(try !ServeSlider.Settings().showsSlider)
         #expect(try ServeSlider.Settings(levelsFile: "a.wav").showsSlider)
         #expect(try ServeSlider.Settings(controlVolume: true).showsSlider)
-        #expect(throws: SettingError("\(.levels) meters live audio and \(.levelsFile) a.wav replays a file: give one or the other")) {
+        #expect(throws: ServeSlider.Settings.Invalid.liveLevelsAndFile(file: "a.wav")) {
             try ServeSlider.Settings(liveLevels: true, levelsFile: "a.wav")
         }
-        #expect(throws: SettingError("\(.levelsFile) needs a file name (FILE.wav or FILE.jsonl)")) {
+        #expect(throws: ServeSlider.Settings.Invalid.emptyFileName) {
             try ServeSlider.Settings(levelsFile: "")
         }
-        #expect(throws: SettingError("\(.levelsSource) mic chooses what \(.levels) meters: add \(.levels)")) {
+        #expect(throws: ServeSlider.Settings.Invalid.sourceWithoutLiveLevels(source: "mic")) {
             try ServeSlider.Settings(levelsSource: "mic")
         }
-        #expect(throws: SettingError("\(.levelsSource) needs a source name (see `pactl list short sources`)")) {
+        #expect(throws: ServeSlider.Settings.Invalid.emptySourceName) {
             try ServeSlider.Settings(liveLevels: true, levelsSource: "")
         }
     }

@@ -4,8 +4,8 @@ extension LevelTrack {
     /// The largest |t| a levels JSON Lines file may give, in seconds (about
     /// 317 years): far beyond any recording, and small enough that every
     /// span between two records is a `Duration` a real-time replay can wait
-    /// (`tiltd levels` with `Setting.realtime`, `serve` with
-    /// `Setting.levelsFile`) and `t` is written back exactly (`ChannelLevels.appendJSONLine`).
+    /// (`tiltd levels` in real time, `serve` replaying a
+    /// level file) and `t` is written back exactly (`ChannelLevels.appendJSONLine`).
     public static let maximumSeconds = 1e10
 
     /// One line of a levels JSON Lines file. Other fields are ignored, so

@@ -4,7 +4,7 @@ import Platform
 
 /// Where `tiltd levels` writes: JSON Lines on stdout (one write per line, so
 /// a reader sees each update at once), messages on stderr, and the end of
-/// the run (a signal, `Setting.count` reached, stdout gone).
+/// the run (a signal, the line count reached, stdout gone).
 ///
 /// `@unchecked Sendable`: the line buffer and counters are guarded by `lock`;
 /// levels arrive on libpulse's thread while signals arrive on a dispatch queue.

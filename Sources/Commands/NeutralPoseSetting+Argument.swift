@@ -1,5 +1,7 @@
+import Motion
+
 extension NeutralPoseSetting {
-    /// Parses `Setting.neutral`: `auto`, or `ROLL,PITCH` in radians (spaces
+    /// Parses `--neutral` (`Setting.neutral`): `auto`, or `ROLL,PITCH` in radians (spaces
     /// around either number allowed); nil for anything else, or a number
     /// that is not finite. `Double(String)` ignores the locale, so "0,1.5"
     /// is roll 0, pitch 1.5 everywhere.

@@ -1,3 +1,5 @@
+import Motion
+
 extension ScreenOrientationSetting {
     /// Parses `Setting.screenOrientation`: an orientation's name (`normal`,
     /// `bottom-up`, `left-up`, `right-up`) or `auto`; nil for anything else.

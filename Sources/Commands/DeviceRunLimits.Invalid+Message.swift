@@ -1,0 +1,11 @@
+import Motion
+import SamplePath
+
+extension DeviceRunLimits.Invalid: SettingRefusal {
+    public var message: SettingMessage {
+        switch self {
+        case .count(let count): "\(.count) \(count): give a number of samples above 0"
+        case .duration(let duration): "\(.duration) \(duration): give a number of seconds above 0"
+        }
+    }
+}
