@@ -125,7 +125,8 @@ if [ "$tier" != system ]; then
     fi
     # Nor does a unit test open a socket or start a server: those belong in
     # the system tier, or test their logic through a seam.
-    if sockets=$(grep -rlE '\bsocket\(|\bsocketpair\(|Bootstrap\(|UnixSocketServer\(|DSUServer\(|WebServer\(|SocketTestClient\(|DSUTestClient\(|PrivateBus\(' \
+    # (`socket(` as a call, not an enum case such as `.socket(…)`.)
+    if sockets=$(grep -rlE '(^|[^.[:alnum:]_]|Glibc\.)socket\(|\bsocketpair\(|Bootstrap\(|UnixSocketServer\(|DSUServer\(|WebServer\(|SocketTestClient\(|DSUTestClient\(|PrivateBus\(' \
                  --include='*.swift' "${unit_targets[@]/#/Tests/}"); then
         echo "scripts/test.sh: these unit-tier files open sockets or start servers; git mv them into a system-tier target" \
              "(system_targets in scripts/test.sh):" $sockets >&2

@@ -11,13 +11,16 @@ import Traces
 /// are private to the owner and group, created new, never through a link
 /// and never over another file.
 @Suite(.timeLimit(.minutes(2))) struct WebRecordingDirectoryTests {
-    /// One recording: a hold with `samples` readings, finished, and a new ring.
-    static func record(_ recorder: WebRingRecorder, samples: Int = 3) {
+    /// One recording: a hold with `samples` readings, finished, and a new
+    /// ring; returns once the trace is complete (named, offered, the
+    /// directory pruned).
+    static func record(_ recorder: WebRingRecorder, samples: Int = 3) async {
         recorder.press(by: 1)
         for i in 1...samples { recorder.record(WebRingRecorderTests.reading(i)) }
         recorder.release(by: 1)
         recorder.finish(by: 1)
         recorder.reset(by: 1)
+        await recorder.completed()
     }
 
     static func write(_ path: String, bytes: Int) throws {
@@ -28,7 +31,7 @@ import Traces
         WebRingRecorderTests.files(directory).filter { WebRecordingDirectory.parse($0) != nil }
     }
 
-    @Test func onlyTheNewestRecordingsAreKeptAndNothingElseIsTouched() throws {
+    @Test func onlyTheNewestRecordingsAreKeptAndNothingElseIsTouched() async throws {
         let directory = try TestPaths.temporaryDirectory()
         // tiltd's own from an earlier run (the oldest), and what is not tiltd's.
         try Self.write(directory + "/ring-20000101-000000-1.trace", bytes: 10)
@@ -40,7 +43,7 @@ import Traces
         try Self.write(foreign, bytes: 10)
         let othersOwn = geteuid() == 0 && chown(foreign, 65534, 65534) == 0
         let (recorder, _, _) = try WebRingRecorderTests.recorder(keep: 3, in: directory)
-        for _ in 0..<5 { Self.record(recorder) }
+        for _ in 0..<5 { await Self.record(recorder) }
         let kept = Self.ringTraces(directory).filter { !$0.hasPrefix("ring-2000") }
         #expect(kept.count == 3, "the newest 3 of 5: \(kept)")
         #expect(Array(recorder.offered.suffix(3)) == kept, "the newest are the ones offered")
@@ -53,13 +56,13 @@ import Traces
         if othersOwn { #expect(files.contains("ring-20000101-000000-3.trace"), "another user's file is left alone") }
     }
 
-    @Test func theOldestGoUntilTheRestFitTheMebibytes() throws {
+    @Test func theOldestGoUntilTheRestFitTheMebibytes() async throws {
         let directory = try TestPaths.temporaryDirectory()
         try Self.write(directory + "/ring-20000101-000000-1.trace", bytes: 600 << 10)
         try Self.write(directory + "/ring-20000101-000001-1.trace", bytes: 500 << 10)
         try Self.write(directory + "/ring-20000101-000002-1.trace", bytes: 600 << 10)
         let (recorder, _, _) = try WebRingRecorderTests.recorder(maximumMebibytes: 1, in: directory)
-        Self.record(recorder)
+        await Self.record(recorder)
         let traces = Self.ringTraces(directory)
         // The new one and 600 KiB fit 1 MiB; 500 KiB more does not, so it and everything older goes.
         #expect(traces == ["ring-20000101-000002-1.trace", try #require(recorder.offered.last)], "\(traces)")
@@ -79,9 +82,9 @@ import Traces
         }
     }
 
-    @Test func aTraceIsPrivateToOwnerAndGroup() throws {
+    @Test func aTraceIsPrivateToOwnerAndGroup() async throws {
         let (recorder, directory, _) = try WebRingRecorderTests.recorder()
-        Self.record(recorder)
+        await Self.record(recorder)
         let name = try #require(recorder.offered.last)
         var info = stat()
         #expect(lstat(directory + "/" + name, &info) == 0)
@@ -89,7 +92,7 @@ import Traces
         #expect(info.st_mode & 0o600 == 0o600)
     }
 
-    @Test func aLinkLeftUnderTheNameIsNeverFollowed() throws {
+    @Test func aLinkLeftUnderTheNameIsNeverFollowed() async throws {
         let directory = try TestPaths.temporaryDirectory()
         // Dangling links under the partial names of this second and the next ones.
         let now = Date()
@@ -98,13 +101,13 @@ import Traces
             #expect(symlink(directory + "/created-through-a-link-\(second)", directory + "/.ring-\(stamp)-1.trace.partial") == 0)
         }
         let (recorder, _, _) = try WebRingRecorderTests.recorder(in: directory)
-        Self.record(recorder)
+        await Self.record(recorder)
         let name = try #require(recorder.offered.last)
         #expect(name.hasSuffix("-2.trace"), "the next number: \(name)")
         #expect(!WebRingRecorderTests.files(directory).contains { $0.hasPrefix("created-through-a-link") })
     }
 
-    @Test func theFinalNameNeverReplacesAFileThatAppeared() throws {
+    @Test func theFinalNameNeverReplacesAFileThatAppeared() async throws {
         let (recorder, directory, _) = try WebRingRecorderTests.recorder()
         recorder.press(by: 1)
         recorder.record(WebRingRecorderTests.reading(1))
@@ -113,6 +116,7 @@ import Traces
         try Self.write(directory + "/" + taken, bytes: 7)
         recorder.release(by: 1)
         recorder.finish(by: 1)
+        await recorder.completed()
         let name = try #require(recorder.offered.last)
         #expect(name != taken)
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + taken)).count == 7, "the other file is intact")
