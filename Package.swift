@@ -168,7 +168,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "Traces", "Knob", "Images", "Motion", "Controls", "SamplePath", "Devices",
+                "Traces", "Knob", "Images", "Motion", "Controls", "SamplePath", "Devices", "Platform",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -136,6 +136,21 @@ final class OutputMailbox: @unchecked Sendable {
         }
     }
 
+    /// `close(waitingAtMost:)` for a thread of the caller's own, which it
+    /// blocks (looking every 2 ms) instead of relying on Swift's cooperative
+    /// threads.
+    ///
+    /// - Returns: true when everything queued was written.
+    func closeBlocking(waitingAtMost limit: Duration) -> Bool {
+        requestClose()
+        let deadline = ContinuousClock.now + limit
+        while !finished.isOpen {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(2_000)
+        }
+        return true
+    }
+
     /// Asks the writer to end once it has written what is queued, without
     /// waiting for it (any thread). Idempotent.
     func requestClose() {

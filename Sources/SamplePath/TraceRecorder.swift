@@ -143,7 +143,15 @@ public final class TraceRecorder: @unchecked Sendable {
     ///
     /// - Returns: why the trace is not whole, or nil when it is.
     public func close(waitingAtMost limit: Duration) async -> String? {
-        let written = await mailbox.close(waitingAtMost: limit)
+        closed(written: await mailbox.close(waitingAtMost: limit), limit: limit)
+    }
+
+    /// `close(waitingAtMost:)` on a thread of the caller's own, which it blocks.
+    public func closeBlocking(waitingAtMost limit: Duration) -> String? {
+        closed(written: mailbox.closeBlocking(waitingAtMost: limit), limit: limit)
+    }
+
+    private func closed(written: Bool, limit: Duration) -> String? {
         if let failure { return failure }
         guard written else {
             return "\(path): the disk took longer than \(limit) to write the last samples; the trace ends early"

@@ -6,7 +6,7 @@ import SamplePath
 import Traces
 
 /// One trace the page records: written into a hidden partial file in the
-/// recording directory by the recorder `--record` uses (`TraceRecorder`:
+/// recording directory by the recorder `Setting.record` uses (`TraceRecorder`:
 /// each line formatted on the producer's thread and written whole by the
 /// recorder's own thread, so a slow disk never holds up the samples or the
 /// viewers, and a crash leaves whole lines), renamed to its final name
@@ -112,15 +112,16 @@ final class WebRecordingFile: @unchecked Sendable {
         var problem: String?
     }
 
-    /// Waits (at most `limit`) for the recorder to write what it holds and
-    /// closes the file, then gives it its final name; a file without a
-    /// single sample is removed instead (there is nothing to keep). Whatever
-    /// was written is kept, also when the trace is not whole.
+    /// Waits (at most `limit`, blocking the calling thread) for the recorder
+    /// to write what it holds and closes the file, then gives it its final
+    /// name; a file without a single sample is removed instead (there is
+    /// nothing to keep). Whatever was written is kept, also when the trace
+    /// is not whole.
     ///
     /// - Throws: `TraceError.io` when naming fails (the partial file then
     ///   stays, with every line written).
-    func finish(waitingAtMost limit: Duration = .seconds(30)) async throws -> Finished {
-        let problem = await recorder.close(waitingAtMost: limit)
+    func finish(waitingAtMost limit: Duration = .seconds(30)) throws -> Finished {
+        let problem = recorder.closeBlocking(waitingAtMost: limit)
         if samples == 0 {
             unlink(partialPath)
             return Finished(kept: false, problem: problem)

@@ -40,13 +40,13 @@ extension WebRingRecorder {
         shared.toComplete.append(file)
     }
 
-    /// Completes a finished recording (off the producer's thread and the
-    /// viewers' input): waits for its recorder to write the last lines,
-    /// names it and offers it, then tells the viewers.
-    func complete(_ file: WebRecordingFile) async {
+    /// Completes a finished recording (on a thread of its own, not the
+    /// producer's or a viewer's): waits for its recorder to write the last
+    /// lines, names it and offers it, then tells the viewers.
+    func complete(_ file: WebRecordingFile) {
         let outcome: Result<WebRecordingFile.Finished, any Error>
         do {
-            outcome = .success(try await file.finish())
+            outcome = .success(try file.finish())
         } catch {
             outcome = .failure(error)
         }

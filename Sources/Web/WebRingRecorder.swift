@@ -4,6 +4,7 @@ import Logging
 import Motion
 import NIOCore
 import NIOPosix
+import Platform
 import Synchronization
 
 /// `tiltd serve` with `Setting.recordDir` DIR: the page's Spark ring (CONTROLS.md §2)
@@ -76,8 +77,8 @@ public final class WebRingRecorder: Sendable {
     let logger: Logger
     /// Held while pruning, so that two prunes never race.
     private let pruning = Mutex(())
-    /// The tasks completing finished recordings, by number.
-    private let completing = Mutex<(next: UInt64, tasks: [UInt64: Task<Void, Never>])>((0, [:]))
+    /// The threads completing finished recordings (each one's end), by number.
+    private let completing = Mutex<(next: UInt64, threads: [UInt64: Latch])>((0, [:]))
 
     /// - Parameters:
     ///   - directory: where traces go (must exist and be writable: see `checkDirectory`).
@@ -179,20 +180,21 @@ public final class WebRingRecorder: Sendable {
     /// whole, named and offered (or found empty and removed).
     public func completed() async {
         while true {
-            let pending = completing.withLock { Array($0.tasks.values) }
+            let pending = completing.withLock { Array($0.threads.values) }
             if pending.isEmpty { return }
-            for task in pending { await task.value }
+            for thread in pending { await thread.wait() }
         }
     }
 
-    /// Completes `file` on a task of its own.
+    /// Completes `file` on a thread of its own (it may wait for the disk;
+    /// Swift's cooperative threads are not held up meanwhile).
     private func startCompleting(_ file: WebRecordingFile) {
         completing.withLock { state in
             let id = state.next
             state.next += 1
-            state.tasks[id] = Task { [self] in
-                await complete(file)
-                _ = completing.withLock { $0.tasks.removeValue(forKey: id) }
+            state.threads[id] = DetachedThread.start(name: "tiltd.ring") { [self] in
+                complete(file)
+                _ = completing.withLock { $0.threads.removeValue(forKey: id) }
             }
         }
     }
@@ -249,7 +251,7 @@ public final class WebRingRecorder: Sendable {
 
     /// Runs `body` under the lock with the time on the ring's clock; when it
     /// reports a change, bumps the revision and publishes the ring. Outside
-    /// the lock, recordings it finished are handed to tasks that complete
+    /// the lock, recordings it finished are handed to threads that complete
     /// them, and when a trace was completed the directory is pruned to its cap.
     func change(_ body: (inout Shared, _ nowSeconds: Double) -> Bool) {
         let now = nowSeconds
