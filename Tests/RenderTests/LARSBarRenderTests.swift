@@ -56,6 +56,15 @@ import TiltdTestSupport
         return run
     }
 
+    /// One PNG render of the tone into a folder of its own, made once and
+    /// read by every test that only looks at its frames (a render costs
+    /// seconds of a debug build's time).
+    static let tonePNGRender = Task { () throws -> (folder: String, run: RenderRun) in
+        let folder = try TestPaths.temporaryDirectory()
+        let run = try await render(.png, out: folder + "/frames", levelsFile: writeTone(in: folder))
+        return (folder, run)
+    }
+
     /// The animated shines of every frame, as the loop hands them to the painter.
     static var frameShines: [ShinePair] {
         var shines: [ShinePair] = []
@@ -78,10 +87,8 @@ import TiltdTestSupport
     static let litGreen = RGBA8(r: 0, g: 230, b: 74), unlitActive = RGBA8(r: 96, g: 102, b: 106)
 
     @Test func aLeftToneLightsTheLeftRowThenFadesOutAlongTheCurve() async throws {
-        let folder = try TestPaths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let wav = try Self.writeTone(in: folder)
-        let run = try await Self.render(.png, out: folder + "/frames", levelsFile: wav)
+        let (folder, run) = try await Self.tonePNGRender.value
+        let wav = folder + "/left-then-silence.wav"
         let outcome = try #require(run.outcome)
         // 1 s at 60 fps: one frame per period plus one past the end.
         #expect(outcome.finished && run.frameCount == 62 && outcome.framesWritten == 62)
@@ -159,9 +166,7 @@ import TiltdTestSupport
     }
 
     @Test func theThumbsShineChangesWithTiltAndNothingElseDoes() async throws {
-        let folder = try TestPaths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try await Self.render(.png, out: folder + "/frames", levelsFile: Self.writeTone(in: folder))
+        let (folder, run) = try await Self.tonePNGRender.value
         #expect(run.outcome?.finished == true)
         // 0.4 s and 0.467 s: roll 0.4 and 0.47, the lights settled and unchanged.
         let a = try PNGReader.read(path: folder + "/frames/frame-000024.png")
