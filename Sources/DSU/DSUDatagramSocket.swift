@@ -183,6 +183,14 @@ struct DSUDatagramSocket {
         return Array(bytes.prefix(max(0, read)))
     }
 
+    /// Whether a datagram waits unread on `descriptor` (false once closed).
+    static func hasDatagramWaiting(_ descriptor: Int32) -> Bool {
+        guard descriptor >= 0 else { return false }
+        var bytes: Int32 = 0
+        // SIOCINQ (FIONREAD): the size of the next datagram, 0 when none.
+        return ioctl(descriptor, UInt(FIONREAD), &bytes) == 0 && bytes > 0
+    }
+
     static func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)
     }

@@ -230,29 +230,49 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
     /// that end later without touching the timer: when it fires early it
     /// drops nobody and re-arms, about once a lifetime per live client.
     ///
-    /// The wake-up does not drop anyone itself: it hands over to a second
-    /// one `expiryGrace` later, so the event loop polls its sockets in
-    /// between. A process held up (stopped, starved) can be resumed between
-    /// its poll and its timers, with renewals already queued; those are
-    /// read first and count.
+    /// The wake-up does not drop anyone itself: a process held up (stopped,
+    /// starved) can be resumed between its poll and its timers, with
+    /// renewals already queued. It hands over to a second wake-up
+    /// `expiryGrace` later, so the event loop polls its sockets in between,
+    /// and that one drops only once no request waits unread in the server's
+    /// socket or a subscriber's own (else it looks again `expiryGrace`
+    /// later, at most `maximumGraces` times: a flood cannot hold expiry off).
     private func armExpiry() {
         guard expiryTimer == nil, !closed.load(ordering: .relaxed) else { return }
         let (next, now) = state.withLock { ($0.subscribers.nextExpiry, self.now()) }
         guard let next else { return }
         expiryTimer = channel.eventLoop.scheduleTask(in: TimeAmount(max(next - now, .zero))) { [weak self] in
+            self?.expireAfterGrace(graces: 1)
+        }
+    }
+
+    func expireAfterGrace(graces: Int) {
+        expiryTimer = channel.eventLoop.scheduleTask(in: Self.expiryGrace) { [weak self] in
             guard let self else { return }
-            self.expiryTimer = self.channel.eventLoop.scheduleTask(in: Self.expiryGrace) { [weak self] in
-                guard let self else { return }
-                self.expiryTimer = nil
-                self.expireClients()
-                self.armExpiry()
+            if graces < Self.maximumGraces, self.requestsWaiting {
+                self.expireAfterGrace(graces: graces + 1)
+                return
             }
+            self.expiryTimer = nil
+            self.expireClients()
+            self.armExpiry()
         }
     }
 
     /// How long the event loop reads requests between an expiry wake-up and
     /// the drop it leads to.
     static let expiryGrace = TimeAmount.milliseconds(20)
+    /// Graces at most before a drop, whatever waits (1 s in all).
+    static let maximumGraces = 50
+
+    /// Whether a datagram waits unread in the server's socket or in a
+    /// subscriber's own (on the event loop).
+    private var requestsWaiting: Bool {
+        let descriptors = state.withLock { state in
+            [state.sendDescriptor] + state.subscribers.subscribers.compactMap { $0.address.link?.sendDescriptor }
+        }
+        return descriptors.contains { DSUDatagramSocket.hasDatagramWaiting($0) }
+    }
 
     /// The event loop that reads requests and drops subscribers.
     var eventLoop: any EventLoop { channel.eventLoop }
