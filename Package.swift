@@ -292,7 +292,7 @@ let package = Package(
         // Unix socket client, temporary directories, deadlines, tiltd's log
         // lines, the test tier.
         .target(name: "TiltdTestSupport", dependencies: [
-            "Knob", "Motion", "Platform", "Devices", .product(name: "Logging", package: "swift-log"),
+            "Knob", "Motion", "Platform", .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         ], path: "Tests/TiltdTestSupport"),
         .testTarget(name: "SamplePathTests", dependencies: ["Traces", "SamplePath", "Daemon", "StateSocket", "Platform", "Motion",

@@ -154,7 +154,7 @@ struct TiltServiceTests {
         let service = try TiltService(bus: .address(bus.address), properties: TiltProperties(),
                                       onClaimCountChanged: { _ in }, report: { _ in })
         defer { service.requestStop() }
-        let info = AccelerometerInfo.example()
+        let info = AccelerometerInfo.named(id: "iio:device0", name: "bmi160")
         let status = CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic")
         #expect(service.busProperty("HasGyroscope") == .bool(false))
         // Through the hub, as a run reports it.

@@ -49,7 +49,7 @@ import Testing
     @Test func theDeviceChannelSaysWhenTheDeviceOpensAndStopsAndAStoppedDeviceLeavesNoState() async throws {
         let feed = WebStateFeed()
         var reader = feed.reader()
-        let info = AccelerometerInfo.example()
+        let info = AccelerometerInfo.named(id: "iio:device0", name: "bmi160")
         // Through the hub, as a run reports them.
         let hub = StateHub([feed])
         hub.captureStatus(CaptureStatus(info: info, mode: .buffer, rateHertz: 200, clock: "monotonic"), fusingGyroscope: true)

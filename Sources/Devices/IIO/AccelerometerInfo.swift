@@ -77,3 +77,17 @@ public struct AccelerometerInfo: Sendable, Equatable {
         return id
     }
 }
+
+extension AccelerometerInfo {
+    /// An accelerometer known only by its libiio id, driver name and
+    /// context URI (unit scale, no offset, the identity mount matrix,
+    /// buffered with timestamps at 200 Hz): for consumers that only name it.
+    public static func named(id: String, name: String?, uri: String = "local:") -> AccelerometerInfo {
+        AccelerometerInfo(
+            id: id, name: name, label: nil, udevLocation: nil, uri: uri,
+            scale: SIMD3(repeating: 1), offset: .zero, scaleSource: "", offsetSource: "", mountMatrix: .identity,
+            mountMatrixSource: .identity, samplingFrequencyHertz: 200, availableFrequencies: nil,
+            availableFrequenciesText: nil, bufferCapable: true, hasTimestamp: true, currentTrigger: nil,
+            triggerCandidate: nil, timestampClock: nil)
+    }
+}
