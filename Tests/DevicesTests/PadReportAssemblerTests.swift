@@ -63,6 +63,26 @@ import Testing
         #expect(assembler.report(arrivalNanoseconds: 1_901_000_000).reading.timestampNanoseconds == 1_304_000_000)
     }
 
+    @Test func aFirstReportReadLateDoesNotMakeAContinuingCounterLookReset() {
+        var assembler = PadReportAssembler(info: Self.ds4)
+        // The first report waited 300 ms in the queue (read late after
+        // opening); the next ones, 10 ms apart on the device, were read as
+        // they came, so they arrive earlier than the anchor predicts.
+        assembler.timestamp(0)
+        #expect(assembler.report(arrivalNanoseconds: 1_300_000_000).reading.timestampNanoseconds == 1_300_000_000)
+        for step in 1...100 {
+            assembler.timestamp(Int32(step * 10_000))
+            _ = assembler.report(arrivalNanoseconds: 1_000_000_000 + Int64(step) * 10_000_000)
+        }
+        // The queue overflows; the counter goes on 10 ms later and the
+        // report is read as it comes. The chain continues, 10 ms on.
+        assembler.dropped()
+        assembler.timestamp(1_010_000)
+        #expect(assembler.report(arrivalNanoseconds: 2_010_000_000).reading.timestampNanoseconds == 2_310_000_000)
+        assembler.timestamp(1_020_000)
+        #expect(assembler.report(arrivalNanoseconds: 2_020_000_000).reading.timestampNanoseconds == 2_320_000_000)
+    }
+
     @Test func convertsResolutionToMetresPerSecondSquaredAndRadiansPerSecondInTiltdsFrame() throws {
         var assembler = PadReportAssembler(info: Self.ds4)
         // Lying face up: +1 g out of the face (pad y); turning at 1 °/s about the pad's x (right).

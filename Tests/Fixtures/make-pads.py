@@ -52,8 +52,9 @@ def absinfo(value, minimum, maximum, fuzz, flat, resolution):
     return struct.pack("<6i", value, minimum, maximum, fuzz, flat, resolution).hex().upper()
 
 
-def ioctl_file(name, vendor, product, version, accel, gyro):
-    """accel/gyro: (range, fuzz, resolution)."""
+def ioctl_file(name, vendor, product, version, accel, gyro, accel_values=None):
+    """accel/gyro: (range, fuzz, resolution); accel_values: the raw x, y, z
+    EVIOCGABS gives (lying face up, +1 g on y, when None)."""
     name_len, name_hex = text(name)
     lines = [
         f"EVIOCGBIT(0) 8 {bits(8, EV_SYN, EV_ABS, EV_MSC)}",
@@ -77,7 +78,7 @@ def ioctl_file(name, vendor, product, version, accel, gyro):
     ]
     for code in (ABS_X, ABS_Y, ABS_Z):
         span, fuzz, res = accel
-        value = res if code == ABS_Y else 0
+        value = accel_values[code - ABS_X] if accel_values else (res if code == ABS_Y else 0)
         lines.append(f"EVIOCGABS({code}) 0 {absinfo(value, -span, span, fuzz, 0, res)}")
     for code in (ABS_RX, ABS_RY, ABS_RZ):
         span, fuzz, res = gyro
@@ -222,8 +223,13 @@ def main():
         [(0, 0, 0), (0.5, 0, 0), (1.0, 0.5, 0), (1.6, 0.5, 0), (2.1, 0, 0.6), (3.0, 0, 0.6)],
         10_000, 3.0, 8192, 1024, 123_456)
     write("ds4-motion.events", ds4_events)
-    # The same motion with the kernel's queue overflowing at 1.2 s.
+    # The same motion with the kernel's queue overflowing at 1.2 s, and
+    # EVIOCGABS answering what the kernel holds then (roll 0.5 rad, still),
+    # which is what tiltd reads back to resynchronise.
     write("ds4-dropped.events", with_dropped(ds4_events, 120))
+    write("ds4-dropped.ioctl", ioctl_file(ds4, 0x054C, 0x09CC, 0x8111, (4 * 8192, 16, 8192),
+                                          (2048 * 1024, 16, 1024),
+                                          tuple(round(8192 * c) for c in pad_vector(unit(0.5, 0)))))
     # The same events with every report's SYN_REPORT split across two reads.
     write_script(os.path.join(HERE, "ds4-split.script"), split_script(ds4_events))
 

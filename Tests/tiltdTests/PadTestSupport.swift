@@ -11,11 +11,15 @@ enum PadTestSupport {
         var stem: String
         /// The evemu file, when it is not `<stem>.events`.
         var events: String? = nil
+        /// The ioctl answers, when they are not `<stem>.ioctl`.
+        var ioctl: String? = nil
 
         static let ds4 = Pad(node: "/dev/input/event5", stem: "ds4-motion")
         static let deck = Pad(node: "/dev/input/event7", stem: "deck-motion")
-        /// The DualShock 4 whose kernel queue overflows once (SYN_DROPPED) at 1.2 s.
-        static let ds4Dropping = Pad(node: "/dev/input/event5", stem: "ds4-motion", events: "ds4-dropped.events")
+        /// The DualShock 4 whose kernel queue overflows once (SYN_DROPPED) at
+        /// 1.2 s, its axes as the kernel holds them then.
+        static let ds4Dropping = Pad(node: "/dev/input/event5", stem: "ds4-motion", events: "ds4-dropped.events",
+                                     ioctl: "ds4-dropped.ioctl")
     }
 
     /// Runs `tiltd arguments…` with the pads and the keyboard present.
@@ -30,7 +34,7 @@ enum PadTestSupport {
         var argv: [String] = []
         for pad in pads {
             argv += ["--device", DeviceTestSupport.fixture("\(pad.stem).umockdev").path,
-                     "--ioctl", "\(pad.node)=\(DeviceTestSupport.fixture("\(pad.stem).ioctl").path)"]
+                     "--ioctl", "\(pad.node)=\(DeviceTestSupport.fixture(pad.ioctl ?? "\(pad.stem).ioctl").path)"]
             if (playing ?? pads).contains(where: { $0.node == pad.node }) {
                 let events = DeviceTestSupport.fixture(pad.events ?? "\(pad.stem).events").path
                 argv += ["--evemu-events", "\(pad.node)=\(events)"]

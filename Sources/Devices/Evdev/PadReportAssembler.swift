@@ -20,6 +20,12 @@ public struct PadReportAssembler: Sendable {
     private var unwrappedMicroseconds: Int64 = 0
     /// Monotonic ns minus device ns, set by the first timestamped report.
     private var anchorNanoseconds: Int64?
+    /// The smallest arrival minus device ns of the chain so far: a report
+    /// cannot arrive before the device made it, so this is the tightest
+    /// bound on the anchor. The first report may have waited in the queue
+    /// (read late after opening, on a busy machine), which puts the anchor
+    /// itself later than the device's clock by that wait.
+    private var earliestOffsetNanoseconds: Int64?
     private var lastTimeNanoseconds: Int64?
     /// True from SYN_DROPPED to the next report with a timestamp.
     private var resynchronising = false
@@ -67,9 +73,12 @@ public struct PadReportAssembler: Sendable {
         if let stamp = pendingStamp {
             // After SYN_DROPPED the counter continues unless the device time
             // it gives lies past the arrival (a reset, or more than a wrap
-            // lost): then the report re-anchors at its arrival.
-            if let lastStamp, let anchor = anchorNanoseconds, resynchronising,
-               anchor + (unwrappedMicroseconds + Int64(stamp &- lastStamp)) * 1000 > arrivalNanoseconds + Self.aheadSlackNanoseconds {
+            // lost): then the report re-anchors at its arrival. "Past" is
+            // judged from the earliest arrival of the chain, not the
+            // anchor, so a first report that was read late does not make
+            // a continuing counter look like a reset.
+            if let lastStamp, let earliest = earliestOffsetNanoseconds, resynchronising,
+               earliest + (unwrappedMicroseconds + Int64(stamp &- lastStamp)) * 1000 > arrivalNanoseconds + Self.aheadSlackNanoseconds {
                 self.lastStamp = nil
             }
             resynchronising = false
@@ -78,9 +87,11 @@ public struct PadReportAssembler: Sendable {
             } else {
                 unwrappedMicroseconds = 0
                 anchorNanoseconds = nil
+                earliestOffsetNanoseconds = nil
             }
             lastStamp = stamp
             let deviceNanoseconds = unwrappedMicroseconds * 1000
+            earliestOffsetNanoseconds = min(earliestOffsetNanoseconds ?? .max, arrivalNanoseconds - deviceNanoseconds)
             let anchor = anchorNanoseconds ?? (arrivalNanoseconds - deviceNanoseconds)
             anchorNanoseconds = anchor
             time = anchor + deviceNanoseconds
