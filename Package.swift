@@ -11,6 +11,7 @@ let package = Package(
         // it sits beside tiltd.
         .executable(name: "tiltd-run", targets: ["tiltd-run"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Wording", targets: ["Wording"]),
         .library(name: "Traces", targets: ["Traces"]),
         .library(name: "Platform", targets: ["Platform"]),
         .library(name: "Knob", targets: ["Knob"]),
@@ -96,12 +97,16 @@ let package = Package(
         .target(name: "CTiltBus", dependencies: ["CSDBus"]),
         // Motion: the device-independent maths and traces (no C library).
         .target(name: "Motion", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // Wording: what libraries tell the person running tiltd, typed:
+        // settings named by type (the command line spells them) and
+        // diagnostics. Motion's maths names no setting.
+        .target(name: "Wording"),
         // Trace files: reading (whole or streamed) and writing, the file
         // I/O kept out of Motion's maths.
         .target(name: "Traces", dependencies: ["Motion", "Platform"]),
         // Devices: what feeds Motion: IIO through libiio, evdev pads, the
         // device listing and the one capture loop (reopen, backoff).
-        .target(name: "Devices", dependencies: ["Motion", "Platform", "CLibIIO", "CLibEvdev"]),
+        .target(name: "Devices", dependencies: ["Wording", "Motion", "Platform", "CLibIIO", "CLibEvdev"]),
         // Knob: the knob's model (shine, states) and its rasterizer, in
         // memory (no C library: `tiltd run` links it).
         .target(name: "Knob", dependencies: ["Motion"]),
@@ -115,7 +120,7 @@ let package = Package(
         .target(
             name: "Levels",
             dependencies: [
-                "CPulse", "CSndFile", "Motion", "Knob", "Platform",
+                "Wording", "CPulse", "CSndFile", "Motion", "Knob", "Platform",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -125,7 +130,7 @@ let package = Package(
         .target(
             name: "SamplePath",
             dependencies: [
-                "Traces", "Motion", "Devices", "Knob", "Platform",
+                "Wording", "Traces", "Motion", "Devices", "Knob", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -147,7 +152,7 @@ let package = Package(
         .target(
             name: "Bus",
             dependencies: [
-                "Knob", "Motion", "Devices", "SamplePath", "Platform", "CSDBus", "CTiltBus",
+                "Wording", "Knob", "Motion", "Devices", "SamplePath", "Platform", "CSDBus", "CTiltBus",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -168,7 +173,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "Traces", "Knob", "Images", "Motion", "Controls", "SamplePath", "Devices", "Platform",
+                "Wording", "Traces", "Knob", "Images", "Motion", "Controls", "SamplePath", "Devices", "Platform",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -191,7 +196,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Web", "SamplePath", "Devices", "Levels", "Knob", "Motion",
+                "Wording", "Web", "SamplePath", "Devices", "Levels", "Knob", "Motion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -211,7 +216,7 @@ let package = Package(
         .target(
             name: "Commands",
             dependencies: [
-                "Motion", "Devices", "Bus", "DSU", "SamplePath", "StateSocket", "Daemon", "Platform",
+                "Wording", "Motion", "Devices", "Bus", "DSU", "SamplePath", "StateSocket", "Daemon", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -219,7 +224,7 @@ let package = Package(
         .executableTarget(
             name: "tiltd",
             dependencies: [
-                "Motion", "Devices", "Knob", "Controls", "Levels", "Web", "Serve", "Bus",
+                "Wording", "Motion", "Devices", "Knob", "Controls", "Levels", "Web", "Serve", "Bus",
                 "SamplePath", "Daemon", "Platform", "Render", "Commands",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -267,7 +272,7 @@ let package = Package(
         // tiltd, umockdev, Chromium, PulseAudio, dbus, sox or ffmpeg); every
         // other test target is the unit tier and spawns nothing.
         .testTarget(name: "MotionTests", dependencies: ["Traces", "Motion", "TiltdTestSupport"]),
-        .testTarget(name: "DevicesTests", dependencies: ["Devices", "Motion"]),
+        .testTarget(name: "DevicesTests", dependencies: ["Wording", "Devices", "Motion"]),
         // Golden-image comparison shared by the test targets that keep goldens.
         .target(name: "GoldenTesting", dependencies: ["Knob", "Images"], path: "Tests/GoldenTesting"),
         .testTarget(name: "KnobTests", dependencies: ["Knob", "Images", "Motion", "Platform", "GoldenTesting"],
@@ -276,14 +281,14 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels", "Motion", "tiltd", "TiltdTestSupport"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Traces", "Web", "Serve", "Knob", "Images", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "SamplePath",
+            "Wording", "Traces", "Web", "Serve", "Knob", "Images", "Motion", "TiltdTestSupport", "Controls", "GoldenTesting", "SamplePath",
             "Devices", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["Golden"]),
         .testTarget(name: "BusTests", dependencies: ["Bus", "Knob", "Motion", "SamplePath", "Devices", "TiltdTestSupport",
                                                     "tiltd", "DSU"]),
         // The unit tier's share of Web, Levels and Bus: no server, browser or bus.
         .testTarget(name: "WebUnitTests", dependencies: [
-            "Traces", "Web", "Knob", "Motion", "Controls", "SamplePath", "Devices", "TiltdTestSupport",
+            "Wording", "Traces", "Web", "Knob", "Motion", "Controls", "SamplePath", "Devices", "TiltdTestSupport",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LevelsUnitTests", dependencies: ["Levels", "Motion"]),
@@ -302,13 +307,13 @@ let package = Package(
         // The capture run in this process against iiod under umockdev.
         .testTarget(name: "DaemonSystemTests", dependencies: ["Traces", "Daemon", "Bus", "SamplePath", "StateSocket", "Motion", "Devices",
                                                              "Knob", "TiltdTestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "SamplePath", "Motion", "Knob", "Images", "TiltdTestSupport",
+        .testTarget(name: "RenderTests", dependencies: ["Wording", "Render", "SamplePath", "Motion", "Knob", "Images", "TiltdTestSupport",
                                                       "Controls", "Levels", "Commands", "tiltd"]),
         // Commands' wording and parsing of option values, in this process.
         // (The wording of Render's, Serve's and Levels' refusals is tiltd's.)
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Motion", "DSU", "StateSocket", "SamplePath",
                                                          "Levels", "Serve", "Render", "Controls", "Platform", "tiltd"]),
-        .testTarget(name: "tiltdTests", dependencies: ["Traces", "tiltd", "Commands", "Motion", "Devices", "Knob", "Images",
+        .testTarget(name: "tiltdTests", dependencies: ["Wording", "Traces", "tiltd", "Commands", "Motion", "Devices", "Knob", "Images",
                                                       "TiltdTestSupport"]),
     ]
 )

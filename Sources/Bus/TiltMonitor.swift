@@ -1,4 +1,5 @@
 import Motion
+import Wording
 
 /// `tiltd monitor`: watches `net.tiltd.Tilt`, claims it whenever it is on
 /// the bus (so it keeps working across restarts of the service), and prints

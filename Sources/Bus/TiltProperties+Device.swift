@@ -1,5 +1,6 @@
 import Devices
 import Motion
+import Wording
 
 extension TiltProperties {
     /// The initial properties of a service for the accelerometer `query`

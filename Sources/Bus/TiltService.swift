@@ -4,6 +4,7 @@ import Motion
 import Platform
 import SamplePath
 import Synchronization
+import Wording
 
 /// The D-Bus service `net.tiltd.Tilt`: exports `/net/tiltd/Tilt` with
 /// interface `net.tiltd.Tilt1` (docs/dbus.md) and sends PropertiesChanged

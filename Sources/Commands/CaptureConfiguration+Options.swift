@@ -1,5 +1,6 @@
 import Devices
 import Motion
+import Wording
 
 extension CaptureConfiguration {
     /// The configuration the command line's device options describe

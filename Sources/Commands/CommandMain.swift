@@ -3,6 +3,7 @@ import Glibc
 import Motion
 import Platform
 import SamplePath
+import Wording
 
 /// The main of both executables (`tiltd`, `tiltd-run`): ArgumentParser's
 /// own, after installing tiltd's log format (`tiltd: …` on stderr, once)

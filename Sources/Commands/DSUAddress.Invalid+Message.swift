@@ -1,5 +1,6 @@
 import DSU
 import Motion
+import Wording
 
 extension DSUAddress.Invalid: SettingRefusal {
     public var message: SettingMessage {

@@ -1,5 +1,6 @@
 import Motion
 import SamplePath
+import Wording
 
 extension DeviceRunLimits.Invalid: SettingRefusal {
     public var message: SettingMessage {

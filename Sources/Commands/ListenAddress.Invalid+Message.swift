@@ -1,5 +1,6 @@
 import Motion
 import StateSocket
+import Wording
 
 extension ListenAddress.Invalid: SettingRefusal {
     public var message: SettingMessage {

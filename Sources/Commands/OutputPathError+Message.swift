@@ -1,5 +1,6 @@
 import Motion
 import SamplePath
+import Wording
 
 extension OutputPathError: SettingRefusal {
     public var message: SettingMessage {

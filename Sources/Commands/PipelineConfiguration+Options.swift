@@ -1,4 +1,5 @@
 import Motion
+import Wording
 
 extension PipelineConfiguration {
     /// The configuration the command line's pipeline options describe

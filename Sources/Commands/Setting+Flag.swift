@@ -1,4 +1,5 @@
 import Motion
+import Wording
 
 extension Setting {
     /// The option that gives this setting: its field name in kebab case

@@ -1,4 +1,5 @@
 import Motion
+import Wording
 
 /// A library's typed refusal of a value, worded by the command line: the
 /// library says what is wrong in its own terms; the conformance says it as

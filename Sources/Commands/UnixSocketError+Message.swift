@@ -1,6 +1,7 @@
 import Glibc
 import Motion
 import StateSocket
+import Wording
 
 extension UnixSocketError: SettingRefusal {
     public var message: SettingMessage {

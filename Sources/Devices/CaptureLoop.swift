@@ -1,6 +1,7 @@
 import Motion
 import Platform
 import Synchronization
+import Wording
 
 /// A device a `CaptureLoop` opens, reads until it fails, and opens again:
 /// an IIO accelerometer (with its gyroscope or the hub's rotation) or an

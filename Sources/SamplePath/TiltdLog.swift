@@ -1,5 +1,6 @@
 import Logging
 import Motion
+import Wording
 
 /// The logger tiltd's components use unless given another: label `tiltd`,
 /// formatted by `TiltdLogHandler` once `main` has bootstrapped it.

@@ -1,5 +1,6 @@
 import Motion
 import Web
+import Wording
 
 /// Why `tiltd serve` stopped, in one line naming the option to change.
 public struct ServeError: Error, CustomStringConvertible, Sendable {

@@ -2,6 +2,7 @@ import Motion
 import SamplePath
 import ServiceLifecycle
 import Web
+import Wording
 
 /// `tiltd serve`, run: the page's images and controls, the web server, the
 /// announcement, the state source (a device or a paced recording) and the

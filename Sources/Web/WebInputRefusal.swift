@@ -1,4 +1,5 @@
 import Motion
+import Wording
 /// Why `tiltd serve` did not act on an input message; the page is told in
 /// one line (`{"error":"…"}` on the same WebSocket).
 enum WebInputRefusal: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Motion
+import Wording
 
 /// The cap on the page's recording directory (`Setting.recordKeep`,
 /// `Setting.recordMaxMib`): after the ring finishes a trace, the oldest

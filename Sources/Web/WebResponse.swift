@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Motion
+import Wording
 
 /// The responses `tiltd serve` builds: every one says its type, whether it
 /// may be cached, and `nosniff`.

@@ -6,6 +6,7 @@ import NIOCore
 import NIOPosix
 import Platform
 import Synchronization
+import Wording
 
 /// `tiltd serve` with `Setting.recordDir` DIR: the page's Spark ring (CONTROLS.md §2)
 /// recording the live motion while a viewer holds it (docs/controls.md).

@@ -1,4 +1,5 @@
 import Motion
+import Wording
 
 /// Why `tiltd serve` could not serve, worded for the person running it.
 public enum WebServerError: Error, CustomStringConvertible, Equatable {

@@ -1,6 +1,7 @@
 import Commands
 import Controls
 import Motion
+import Wording
 
 extension ControlStillError: SettingRefusal {
     public var message: SettingMessage {

@@ -1,6 +1,7 @@
 import Commands
 import Levels
 import Motion
+import Wording
 
 extension LevelsStream.Source.Invalid: SettingRefusal {
     public var message: SettingMessage {

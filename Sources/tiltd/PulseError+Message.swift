@@ -1,6 +1,7 @@
 import Commands
 import Levels
 import Motion
+import Wording
 
 extension PulseError: SettingRefusal {
     public var message: SettingMessage {

@@ -3,6 +3,7 @@ import Controls
 import Foundation
 import Motion
 import Render
+import Wording
 
 extension RenderJob.Invalid: SettingRefusal {
     public var message: SettingMessage {

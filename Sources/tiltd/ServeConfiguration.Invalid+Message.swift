@@ -2,6 +2,7 @@ import Commands
 import Motion
 import Serve
 import Web
+import Wording
 
 extension ServeConfiguration.Invalid: SettingRefusal {
     public var message: SettingMessage {

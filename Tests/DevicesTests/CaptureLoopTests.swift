@@ -2,6 +2,7 @@
 import Motion
 import Synchronization
 import Testing
+import Wording
 
 /// The one capture loop, run in-process over a scripted device: faults,
 /// reopening with backoff (stepped, never slept) and stopping.

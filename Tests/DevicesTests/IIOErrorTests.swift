@@ -4,6 +4,7 @@ import Glibc
 #endif
 @testable import Devices
 import Motion
+import Wording
 
 @Suite(.timeLimit(.minutes(2))) struct IIOErrorTests {
     @Test func permissionErrorsNameTheUdevRuleAndGroup() {

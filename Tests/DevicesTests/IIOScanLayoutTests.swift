@@ -1,6 +1,7 @@
 @testable import Devices
 import Motion
 import Testing
+import Wording
 
 @Suite(.timeLimit(.minutes(2))) struct IIOScanLayoutTests {
     static let s16in32 = ScanElementType(bigEndian: false, signed: true, bits: 16, storageBits: 32, shift: 0)

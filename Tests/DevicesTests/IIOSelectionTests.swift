@@ -1,6 +1,7 @@
 @testable import Devices
 import Motion
 import Testing
+import Wording
 
 @Suite(.timeLimit(.minutes(2))) struct IIOSelectionTests {
     static func device(_ id: String, name: String? = nil, label: String? = nil,

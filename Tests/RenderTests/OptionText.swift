@@ -1,6 +1,7 @@
 import Commands
 import Motion
 import Render
+import Wording
 
 /// What the command line shows for a job's refusal or message: its
 /// settings spelt as their options (`Setting.flag`). The wording of the

@@ -4,6 +4,7 @@ import Motion
 import Testing
 import TiltdTestSupport
 import Web
+import Wording
 
 /// The attacks against an in-process server, each bounded: while
 /// it runs `/healthz` answers within 1 s, and afterwards the server accepts.

@@ -6,6 +6,7 @@ import ServiceLifecycle
 import Testing
 import TiltdTestSupport
 import Web
+import Wording
 
 /// The server as a swift-service-lifecycle `Service`: in a `ServiceGroup`,
 /// a graceful shutdown ends its live streams and its run.

@@ -1,6 +1,7 @@
 import Motion
 import Testing
 @testable import Web
+import Wording
 
 /// Input messages are parsed strictly and limited per connection.
 @Suite(.timeLimit(.minutes(2))) struct WebInputMessageTests {

@@ -2,6 +2,7 @@ import Commands
 import Devices
 import Motion
 import Testing
+import Wording
 
 /// The command line's device options, checked before anything is opened.
 @Suite(.timeLimit(.minutes(15))) struct CaptureOptionsTests {

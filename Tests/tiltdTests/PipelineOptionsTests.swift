@@ -1,6 +1,7 @@
 import Commands
 import Motion
 import Testing
+import Wording
 
 /// The command line's pipeline options become a configuration here, each
 /// bad value refused in one line naming its option.

@@ -2,6 +2,7 @@ import Commands
 import Motion
 import Testing
 import TiltdTestSupport
+import Wording
 
 /// Libraries name settings by type (`Setting`); the command line spells
 /// each as its option, in the same bytes the messages always had.

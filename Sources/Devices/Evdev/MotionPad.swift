@@ -1,6 +1,7 @@
 import Motion
 #if canImport(Glibc)
 import Glibc
+import Wording
 #endif
 
 /// One open evdev motion sensor: its node's file descriptor and libevdev

@@ -1,4 +1,5 @@
 import Motion
+import Wording
 /// Why no evdev motion sensor could be chosen, and what to do.
 public enum MotionPadSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// udev lists no input device with ID_INPUT_ACCELEROMETER=1.

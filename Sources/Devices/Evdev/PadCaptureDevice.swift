@@ -1,4 +1,5 @@
 import Motion
+import Wording
 /// The evdev motion sensor a `CaptureLoop` captures. A pad that vanishes
 /// (unplugged, Bluetooth sleep) is waited for and picked up again, found by
 /// the name it had when it comes back on a new /dev/input/eventN.

@@ -1,4 +1,5 @@
 import Motion
+import Wording
 /// Why no accelerometer could be chosen, and what to do.
 public enum AccelerometerSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The context has no device with accel_x, accel_y and accel_z.

@@ -3,6 +3,7 @@ import Motion
 import Glibc
 #endif
 import Synchronization
+import Wording
 
 /// Buffered capture: accel x/y/z and timestamp scan elements read through a
 /// libiio buffer.

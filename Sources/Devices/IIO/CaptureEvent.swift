@@ -1,4 +1,5 @@
 import Motion
+import Wording
 /// What a running `CaptureLoop` reports, on its capture thread.
 public enum CaptureEvent: Sendable {
     /// A device was opened (first time, or again after a fault).

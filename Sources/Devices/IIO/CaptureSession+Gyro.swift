@@ -1,4 +1,5 @@
 import Motion
+import Wording
 
 /// Opening a gyroscope that sits on its own device (sibling or hub).
 extension CaptureSession {

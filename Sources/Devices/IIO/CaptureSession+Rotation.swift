@@ -1,4 +1,5 @@
 import Motion
+import Wording
 
 /// `Setting.source` `rotation`: an HID hub's own fused quaternion in place of the
 /// accelerometer, its convention (component order, direction and frame)

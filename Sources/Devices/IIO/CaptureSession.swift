@@ -1,6 +1,7 @@
 import Motion
 #if canImport(Glibc)
 import Glibc
+import Wording
 #endif
 
 /// One open device being captured: its context, the chosen accelerometer

@@ -1,6 +1,7 @@
 import Motion
 #if canImport(Glibc)
 import Glibc
+import Wording
 #endif
 
 /// A gyroscope on its own IIO device (st_lsm6dsx `<chip>_gyro`, HID

@@ -1,4 +1,5 @@
 import Motion
+import Wording
 /// The IIO accelerometer a `CaptureLoop` captures (with its gyroscope or
 /// the hub's rotation), through `backend` (a fake in tests).
 struct IIOCaptureDevice: CaptureDevice {

@@ -1,4 +1,5 @@
 import Motion
+import Wording
 /// An open libiio context, the one owner of its `iio_context` handle.
 ///
 /// Every `iio_device`, `iio_channel` and `iio_buffer` handle tiltd holds

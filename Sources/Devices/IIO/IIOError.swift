@@ -1,6 +1,7 @@
 import Motion
 #if canImport(Glibc)
 import Glibc
+import Wording
 #endif
 
 /// A libiio operation that failed: what was attempted, on which device or

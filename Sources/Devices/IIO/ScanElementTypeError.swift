@@ -1,4 +1,5 @@
 import Motion
+import Wording
 /// A `scan_elements/*_type` text that is not in the IIO ABI format.
 public struct ScanElementTypeError: Error, Sendable, CustomStringConvertible {
     /// The text as read.

@@ -1,4 +1,5 @@
 import Motion
+import Wording
 
 /// One line of `tiltd list`, as text or JSON.
 public struct DeviceListEntry: Encodable, Sendable, Equatable {

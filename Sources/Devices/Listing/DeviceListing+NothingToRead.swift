@@ -1,4 +1,5 @@
 import Motion
+import Wording
 extension DeviceListing {
     /// Said after the reason when there is nothing to read at all (`list`,
     /// and `run` when no device opens): the game pads looked for too (on

@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import Platform
+import Wording
 
 /// Where `tiltd levels` writes: JSON Lines on stdout (one write per line, so
 /// a reader sees each update at once), messages on stderr, and the end of
