@@ -109,25 +109,28 @@ struct DSUDatagramSocket {
         }
     }
 
-    /// Sends one datagram without blocking; a full buffer or a gone client
-    /// loses it (the next sample follows within milliseconds).
+    /// Sends one datagram without blocking; a full buffer or an
+    /// unreachable network loses it (the next sample follows within
+    /// milliseconds).
     ///
-    /// - Returns: false when the client's port refused an earlier packet
-    ///   (an ICMP port-unreachable came back to its connected socket):
-    ///   nobody listens there, so the stream to it should stop.
-    static func send(_ descriptor: Int32, _ bytes: [UInt8], to destination: Destination) -> Bool {
+    /// - Returns: `.refused` when the client's port refused an earlier
+    ///   packet (an ICMP port-unreachable came back to its connected
+    ///   socket): nobody listens there, so the stream to it should stop;
+    ///   `.dropped` for any other failure.
+    static func send(_ descriptor: Int32, _ bytes: [UInt8], to destination: Destination) -> DSUDelivery {
         let flags = Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL)
-        return bytes.withUnsafeBytes { buffer in
+        let result = bytes.withUnsafeBytes { buffer in
             if let link = destination.link {
-                return Glibc.send(link.sendDescriptor, buffer.baseAddress, buffer.count, flags) >= 0 || errno != ECONNREFUSED
+                return Glibc.send(link.sendDescriptor, buffer.baseAddress, buffer.count, flags)
             }
             return withUnsafePointer(to: destination.storage) { storage in
                 storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    sendto(descriptor, buffer.baseAddress, buffer.count, flags, pointer, destination.length) >= 0
-                        || errno != ECONNREFUSED
+                    sendto(descriptor, buffer.baseAddress, buffer.count, flags, pointer, destination.length)
                 }
             }
         }
+        if result >= 0 { return .sent }
+        return errno == ECONNREFUSED ? .refused : .dropped
     }
 
     /// A subscriber's address, converted once for the system call that
@@ -139,6 +142,12 @@ struct DSUDatagramSocket {
         fileprivate let length: socklen_t
         /// The socket connected to this client, once made.
         let link: Link?
+
+        /// The address as the log says it: `127.0.0.1:26761`, `[::1]:26761`.
+        var text: String {
+            guard let ip = address.ipAddress, let port = address.port else { return "\(address)" }
+            return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+        }
 
         init(_ address: SocketAddress, link: Link? = nil) {
             self.address = address

@@ -281,6 +281,24 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
         hasSubscribers.store(state.subscribers.count > 0, ordering: .relaxed)
         if state.subscribers.count < state.subscribers.capacity { displacementNoted.store(false, ordering: .relaxed) }
         onClientCountChange(state.subscribers.count)
+        noteDepartures(&state)
+    }
+
+    /// Says once, when a client leaves, how many data packets to it were
+    /// dropped (its socket full, its network unreachable), if any: on the
+    /// event loop, never on the producer's path.
+    private func noteDepartures(_ state: inout State) {
+        guard !state.subscribers.departures.isEmpty else { return }
+        let departures = state.subscribers.takeDepartures()
+        let logger = self.logger
+        channel.eventLoop.execute {
+            for departure in departures {
+                logger.notice("""
+                    DSU client \(departure.address.text) left; \(departure.droppedPackets) data packet(s) to it \
+                    were dropped (its socket was full or its network unreachable)
+                    """)
+            }
+        }
     }
 
     /// Answers one datagram (on the event loop).
@@ -306,7 +324,7 @@ public final class DSUServer: StateSink, Service, @unchecked Sendable {
                 let before = state.subscribers.count, known = state.subscribers.contains(destination)
                 let displacedBefore = state.subscribers.displaced
                 let admitted = state.subscribers.request(from: destination, host: host, selection: selection, at: now)
-                if state.subscribers.count != before { changed(&state) }
+                if state.subscribers.count != before { changed(&state) } else { noteDepartures(&state) }
                 return (admitted && !known && state.sendDescriptor >= 0, state.subscribers.displaced - displacedBefore)
             }
             if displaced > 0 { noteDisplaced(displaced, newcomer: sender) }

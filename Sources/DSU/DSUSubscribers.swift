@@ -36,6 +36,9 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
         public var macRequested: [(mac: DSUMAC, at: Duration)]
         /// The latest request of any kind.
         public var lastRequest: Duration
+        /// Data packets lost on the way out to it (its socket's buffer
+        /// full, its network unreachable), while subscribed.
+        public var droppedPackets = 0
 
         /// Whether this client's selections include `controller`.
         public func wants(_ controller: DSUController) -> Bool {
@@ -69,6 +72,10 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
     public private(set) var subscribers: [Subscriber] = []
     /// Clients that yielded their place to a newcomer, since the start.
     public private(set) var displaced = 0
+    /// The clients that left (lapsed, displaced, refused, removed) after
+    /// packets to them were dropped, with the count, until taken
+    /// (`takeDepartures`): the server says each once.
+    public private(set) var departures: [(address: Address, droppedPackets: Int)] = []
     /// The number the next data packet of each slot carries.
     private var packetNumbers = [UInt32](repeating: 0, count: DSUProtocol.slotCount)
     /// When the first selection lapses (none while the table is empty).
@@ -112,12 +119,12 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
         if let host, maxClientsPerHost > 0 {
             let ownIndices = subscribers.indices.filter { subscribers[$0].host == host }
             if ownIndices.count >= maxClientsPerHost, let oldest = leastRecent(among: ownIndices) {
-                subscribers.remove(at: oldest)
+                removeSubscriber(at: oldest)
                 displaced += 1
             }
         }
         if subscribers.count >= capacity, let oldest = leastRecent(among: Array(subscribers.indices)) {
-            subscribers.remove(at: oldest)
+            removeSubscriber(at: oldest)
             displaced += 1
         }
         var subscriber = Subscriber(address: address, host: host, allRequested: nil,
@@ -127,6 +134,23 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
         subscribers.append(subscriber)
         updateEarliestExpiry()
         return true
+    }
+
+    /// Removes the subscriber at `index`, noting its dropped packets.
+    private mutating func removeSubscriber(at index: Int) {
+        let gone = subscribers.remove(at: index)
+        // Bounded like the table: a burst of departures before the server
+        // takes them keeps the latest.
+        if gone.droppedPackets > 0 {
+            if departures.count >= max(capacity, 1) { departures.removeFirst() }
+            departures.append((gone.address, gone.droppedPackets))
+        }
+    }
+
+    /// The departures noted since the last call (see `departures`).
+    public mutating func takeDepartures() -> [(address: Address, droppedPackets: Int)] {
+        defer { departures.removeAll(keepingCapacity: true) }
+        return departures
     }
 
     private func leastRecent(among indices: [Int]) -> Int? {
@@ -178,14 +202,14 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
     @discardableResult
     public mutating func remove(_ address: Address) -> Bool {
         guard let index = subscribers.firstIndex(where: { $0.address == address }) else { return false }
-        subscribers.remove(at: index)
+        removeSubscriber(at: index)
         updateEarliestExpiry()
         return true
     }
 
     /// Drops every subscriber (the server is closing).
     public mutating func removeAll() {
-        subscribers.removeAll()
+        for index in subscribers.indices.reversed() { removeSubscriber(at: index) }
         earliestExpiry = nil
     }
 
@@ -199,7 +223,7 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
         guard let earliestExpiry, now >= earliestExpiry else { return false }
         let before = subscribers.count, lifetime = self.lifetime
         for index in subscribers.indices.reversed() where !subscribers[index].lapse(at: now, lifetime: lifetime) {
-            subscribers.remove(at: index)
+            removeSubscriber(at: index)
         }
         updateEarliestExpiry()
         return subscribers.count != before
@@ -207,25 +231,41 @@ public struct DSUSubscribers<Address: Equatable & Sendable>: Sendable {
 
     /// Calls `send` for every client whose selections include
     /// `controller`, with the controller's packet number, which then goes
-    /// on by one if anyone was sent to. `send` returns false when that
-    /// client's packet was refused (nobody listens there): the client is
-    /// then dropped.
+    /// on by one if anyone was sent to. `send` says what became of the
+    /// packet: a dropped one is counted against that client, which stays;
+    /// a refused one (nobody listens there) drops the client.
     ///
     /// - Returns: whether any client was dropped.
     @discardableResult
-    public mutating func forEachRecipient(of controller: DSUController, _ send: (Address, UInt32) -> Bool) -> Bool {
+    public mutating func forEachRecipient(of controller: DSUController,
+                                          _ send: (Address, UInt32) -> DSUDelivery) -> Bool {
         let slot = Int(controller.slot) < packetNumbers.count ? Int(controller.slot) : 0
         let number = packetNumbers[slot]
         var sent = false
         var refused: [Int] = []
         for index in subscribers.indices where subscribers[index].wants(controller) {
             sent = true
-            if !send(subscribers[index].address, number) { refused.append(index) }
+            switch send(subscribers[index].address, number) {
+            case .sent: break
+            case .dropped: subscribers[index].droppedPackets += 1
+            case .refused: refused.append(index)
+            }
         }
         if sent { packetNumbers[slot] = number &+ 1 }
         guard !refused.isEmpty else { return false }
-        for index in refused.reversed() { subscribers.remove(at: index) }
+        for index in refused.reversed() { removeSubscriber(at: index) }
         updateEarliestExpiry()
         return true
     }
+}
+
+/// What became of one data packet sent to a subscriber.
+public enum DSUDelivery: Sendable, Equatable {
+    /// Handed to the network.
+    case sent
+    /// Lost on the way out (the socket's buffer full, the network
+    /// unreachable): counted; the next sample follows within milliseconds.
+    case dropped
+    /// Refused: nobody listens at the client's port any more.
+    case refused
 }

@@ -17,7 +17,7 @@ import Testing
         var sent: [String: UInt32] = [:]
         table.forEachRecipient(of: slot0) { address, number in
             sent[address] = number
-            return true
+            return .sent
         }
         return sent
     }
@@ -173,9 +173,48 @@ import Testing
         var table = DSUSubscribers<String>(capacity: 4)
         table.request(from: "gone", selection: .all, at: .seconds(0))
         table.request(from: "here", selection: .all, at: .seconds(0))
-        let dropped = table.forEachRecipient(of: slot0) { address, _ in address != "gone" }
+        let dropped = table.forEachRecipient(of: slot0) { address, _ in address == "gone" ? .refused : .sent }
         #expect(dropped)
         #expect(table.subscribers.map(\.address) == ["here"])
         #expect(recipients(&table, at: 0.2) == ["here": 1])
+    }
+
+    /// A packet lost on the way out (a full socket) is counted against its
+    /// client, which stays subscribed; the count is handed over once, when
+    /// the client leaves, and a client that lost nothing leaves no record.
+    @Test func droppedPacketsAreCountedPerClientAndReportedOnceWhenItLeaves() {
+        var table = DSUSubscribers<String>(capacity: 4, lifetime: .seconds(5))
+        table.request(from: "full", selection: .all, at: .seconds(0))
+        table.request(from: "fine", selection: .all, at: .seconds(0))
+        var numbers: [UInt32] = []
+        for sample in 0..<5 {
+            let removed = table.forEachRecipient(of: slot0) { address, number in
+                if address == "fine" { numbers.append(number) }
+                return address == "full" && sample % 2 == 0 ? .dropped : .sent
+            }
+            #expect(!removed)
+        }
+        #expect(numbers == [0, 1, 2, 3, 4])
+        #expect(table.subscribers.map(\.droppedPackets) == [3, 0])
+        #expect(table.departures.isEmpty)
+        // Both lapse: only the one that lost packets is reported, once.
+        table.expire(at: .seconds(6))
+        #expect(table.count == 0)
+        let departures = table.takeDepartures()
+        #expect(departures.map(\.address) == ["full"] && departures.map(\.droppedPackets) == [3])
+        #expect(table.takeDepartures().isEmpty)
+    }
+
+    @Test func aDisplacedOrRemovedClientReportsItsDroppedPackets() {
+        var table = DSUSubscribers<String>(capacity: 1)
+        table.request(from: "old", selection: .all, at: .seconds(0))
+        table.forEachRecipient(of: slot0) { _, _ in .dropped }
+        table.request(from: "new", selection: .all, at: .seconds(1))
+        #expect(table.takeDepartures().map(\.address) == ["old"])
+        table.forEachRecipient(of: slot0) { _, _ in .dropped }
+        table.forEachRecipient(of: slot0) { _, _ in .dropped }
+        table.remove("new")
+        let departures = table.takeDepartures()
+        #expect(departures.map(\.address) == ["new"] && departures.map(\.droppedPackets) == [2])
     }
 }
