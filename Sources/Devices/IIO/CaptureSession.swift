@@ -165,19 +165,22 @@ final class CaptureSession {
                 while keepGoing && !shouldStop() { try buffered.refill(deliver) }
                 return keepGoing
             }
-            // Paced: a wake every `scans` periods on an absolute schedule (so
-            // the time each wake takes does not add up), the batch size
-            // looked at again before each wake.
+            // Paced: a wake every budget on an absolute schedule (so the time
+            // each wake takes does not add up), the budget looked at again
+            // before each wake. A scan that arrives just after a wake waits
+            // one budget, no more; the kernel's watermark stays at the
+            // whole periods within the budget (`scansPerWake`).
             let period = Int64((1e9 / status.rateHertz).rounded())
             let budgetScans = latency.scansPerWake(rateHertz: status.rateHertz)
             var due = waiting.nanoseconds()
             while keepGoing && !shouldStop() {
-                let scans = scansPerWake()
+                let budget = demand.budgetSeconds(latency: latency, atNanoseconds: newestNanoseconds)
+                let scans = CaptureLatency.scansPerWake(rateHertz: status.rateHertz, budgetSeconds: budget)
                 try buffered.changeWatermark(to: scans == 1 ? 1 : budgetScans, deliver)
                 if scans == 1 {
                     due = waiting.nanoseconds()
                 } else {
-                    due += Int64(scans) * period
+                    due += Int64((budget * 1e9).rounded())
                     let now = waiting.nanoseconds()
                     if due < now - period { due = now }  // behind (a slow consumer): no burst of catch-up wakes
                 }
@@ -212,11 +215,6 @@ final class CaptureSession {
             if now - next > period { next += (now - next) / period * period }  // skip missed ticks, no burst
         }
         return true
-    }
-
-    /// The scans a paced capture reads at its next wake-up.
-    func scansPerWake() -> Int {
-        demand.scansPerWake(rateHertz: status.rateHertz, latency: latency, atNanoseconds: newestNanoseconds)
     }
 
     /// Opens the accelerometer's buffer: paced, holding enough scans for the
