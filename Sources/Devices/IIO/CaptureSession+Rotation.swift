@@ -55,7 +55,7 @@ extension CaptureSession {
     /// after losing it, said once).
     func rotationUp(accelerometer: SIMD3<Double>, notice: (Diagnostic) -> Void) -> SIMD3<Double>? {
         // Checked before the copy below: most devices have no rotation.
-        guard rotation != nil, var current = rotation else { return nil }
+        guard hasRotation, var current = rotation else { return nil }
         do {
             let components = try current.reader.read()
             if !current.chooser.isDecided {

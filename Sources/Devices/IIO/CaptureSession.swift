@@ -15,7 +15,12 @@ import Glibc
 /// the capture says so once and goes on with the accelerometer alone.
 final class CaptureSession {
     let context: IIOContext
-    var status: CaptureStatus
+    var status: CaptureStatus {
+        didSet { readsGyroscope = status.readsGyroscope }
+    }
+    /// `status.readsGyroscope`, kept beside it: the capture loop asks after
+    /// every sample, and reading it through `status` copies the whole status.
+    private(set) var readsGyroscope = false
     private let polled: PolledReader?
     let buffered: BufferedReader?
     /// Scans the first buffered refill delivered while checking the buffer works.
@@ -25,7 +30,11 @@ final class CaptureSession {
     /// A separate gyro captured through its own buffer, merged by device timestamp.
     private var gyroBuffer: GyroBufferedReader?
     /// The hub's fused rotation and the choice of its convention (`Setting.source` `rotation`).
-    var rotation: (reader: RotationReader, chooser: RotationConventionChooser)?
+    var rotation: (reader: RotationReader, chooser: RotationConventionChooser)? {
+        didSet { hasRotation = rotation != nil }
+    }
+    /// Whether `rotation` is set, checked for every sample without copying it.
+    private(set) var hasRotation = false
     /// How late a buffered sample may reach a consumer.
     let latency: CaptureLatency
     /// What the consumers need from the pace (a DSU subscriber, rest).
@@ -132,6 +141,9 @@ final class CaptureSession {
         status = CaptureStatus(info: info, mode: buffered == nil ? .poll : .buffer, rateHertz: rate,
                                clock: buffered?.clock ?? "monotonic", gyro: gyro?.info,
                                rotation: rotation == nil ? nil : info.rotation)
+        // Observers do not run in an initializer.
+        readsGyroscope = status.readsGyroscope
+        hasRotation = rotation != nil
     }
 
     /// Captures until `shouldStop` is true or `emit` returns false.

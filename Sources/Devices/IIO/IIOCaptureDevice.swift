@@ -29,6 +29,4 @@ struct IIOCaptureDevice: CaptureDevice {
 
 extension CaptureSession: CaptureDeviceSession {
     var cancel: (@Sendable () -> Void)? { { [buffered] in buffered?.cancel() } }
-    /// Read in place, not through a copy of the whole status.
-    var readsGyroscope: Bool { status.readsGyroscope }
 }
