@@ -34,14 +34,14 @@ public final class CaptureDemand: Sendable {
         return now - last >= Int64(CaptureLatency.restAfterSeconds * 1e9)
     }
 
-    /// The scans to read per wake-up now, for a capture at `rateHertz` with
-    /// `latency`, the newest sample at `now`.
-    public func scansPerWake(rateHertz: Double, latency: CaptureLatency, atNanoseconds now: Int64?) -> Int {
-        guard latency.budgetSeconds > 0, !wantsEverySampleAtOnce else { return 1 }
+    /// The budget in force now, in seconds, for a capture with `latency`,
+    /// the newest sample at `now`: 0 while someone needs every sample, the
+    /// rest budget at rest, else `latency`'s.
+    public func budgetSeconds(latency: CaptureLatency, atNanoseconds now: Int64?) -> Double {
+        guard latency.budgetSeconds > 0, !wantsEverySampleAtOnce else { return 0 }
         if let now, isAtRest(atNanoseconds: now) {
-            let rest = max(latency.budgetSeconds, CaptureLatency.restBudgetSeconds)
-            return CaptureLatency.scansPerWake(rateHertz: rateHertz, budgetSeconds: rest)
+            return max(latency.budgetSeconds, CaptureLatency.restBudgetSeconds)
         }
-        return latency.scansPerWake(rateHertz: rateHertz)
+        return latency.budgetSeconds
     }
 }

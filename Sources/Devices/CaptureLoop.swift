@@ -32,6 +32,9 @@ extension CaptureDevice {
 /// One open `CaptureDevice`, read on the capture thread.
 protocol CaptureDeviceSession: AnyObject {
     var status: CaptureStatus { get }
+    /// `status.readsGyroscope`, asked after every sample (a conformer may
+    /// answer without copying its whole status).
+    var readsGyroscope: Bool { get }
     /// Wakes a read blocked on the capture thread, from any thread; nil when
     /// reads end by themselves often enough for a stop to be seen.
     var cancel: (@Sendable () -> Void)? { get }
@@ -49,6 +52,8 @@ protocol CaptureDeviceSession: AnyObject {
 }
 
 extension CaptureDeviceSession {
+    var readsGyroscope: Bool { status.readsGyroscope }
+
     func run(shouldStop: () -> Bool, notice: (Diagnostic) -> Void, emit: (CapturedSample) -> Bool,
              endBatch: () -> Void) throws -> Bool {
         try run(shouldStop: shouldStop, notice: notice, emit: emit)
@@ -172,14 +177,14 @@ public final class CaptureLoop: @unchecked Sendable {
                 }
             }
             guard let current = session else { continue }
-            var readsGyroscope = current.status.readsGyroscope
+            var readsGyroscope = current.readsGyroscope
             do {
                 var noticeStopped = false
                 let keepGoing = try current.run(shouldStop: { isStopping || noticeStopped },
                                                 notice: { if !handler(.notice($0)) { noticeStopped = true } }) { sample in
                     lastTimestamp = sample.reading.timestampNanoseconds
-                    if readsGyroscope != current.status.readsGyroscope {
-                        readsGyroscope = current.status.readsGyroscope
+                    if readsGyroscope != current.readsGyroscope {
+                        readsGyroscope = current.readsGyroscope
                         if !handler(.statusChanged(current.status)) { return false }
                     }
                     return handler(.sample(sample))

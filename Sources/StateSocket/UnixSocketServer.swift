@@ -188,8 +188,9 @@ public final class UnixSocketServer: StateSink, Service, @unchecked Sendable {
 
     public func emit(_ state: EncodedState) {
         if batch != nil {
-            batch?.append(contentsOf: state.line)
-            batchLast = state.line
+            let line = state.line
+            batch?.append(contentsOf: line)
+            batchLast = line
         } else {
             broadcaster.send(state.line)
         }

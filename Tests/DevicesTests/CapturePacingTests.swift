@@ -66,12 +66,31 @@ import Testing
         #expect(device.buffersCreated == [50], "room for twice the batch at rest (25 scans)")
         // Every scan, in order, with its own timestamp.
         #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...60).map { Int64($0) * 5_000_000 })
-        // One wake-up per 3 scans (15 ms), after the first scan's wait.
+        // One wake-up per budget (16 ms), after the first scan's wait.
         let steps = zip(fake.wakes.dropFirst(2), fake.wakes.dropFirst(3)).map { $1 - $0 }
-        #expect(!steps.isEmpty && steps.allSatisfy { $0 == 15_000_000 }, "\(fake.wakes)")
-        #expect(fake.wakes.count <= 60 / 3 + 3, "\(fake.wakes.count) wake-ups for 60 scans")
+        #expect(!steps.isEmpty && steps.allSatisfy { $0 == 16_000_000 }, "\(fake.wakes)")
+        #expect(fake.wakes.count <= 60 * 5 / 16 + 3, "\(fake.wakes.count) wake-ups for 60 scans")
         let late = delivered.map { $0.atNanoseconds - $0.sample.reading.timestampNanoseconds }
         #expect(late.max()! <= 16_000_000, "\(late)")
+    }
+
+    /// The schedule is anchored to the budget, not to the whole sample
+    /// periods within it: 16 ms at 200 Hz wakes 62.5 times a second (not
+    /// 66.7, every 3 periods), each scan still at most 16 ms late; 18 ms
+    /// wakes every 18 ms, not every 15.
+    @Test(arguments: [16.0, 18.0]) func aPacedCaptureWakesOncePerBudget(milliseconds: Double) throws {
+        let fake = Self.fake()
+        let delivered = try Self.capture(fake, milliseconds: milliseconds, count: 220)
+        #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...220).map { Int64($0) * 5_000_000 })
+        let budget = Int64(milliseconds * 1_000_000)
+        let second = fake.wakes.filter { (100_000_000..<1_100_000_000).contains($0) }
+        #expect(zip(second, second.dropFirst()).allSatisfy { $1 - $0 == budget }, "\(second)")
+        #expect(second.count == Int(1_000_000_000 / budget) || second.count == Int(1_000_000_000 / budget) + 1,
+                "\(second.count) wake-ups in a second")
+        let late = delivered.map { $0.atNanoseconds - $0.sample.reading.timestampNanoseconds }
+        #expect(late.max()! <= budget, "\(late)")
+        // The kernel still gathers the whole periods within the budget.
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: milliseconds / 1000) == 3)
     }
 
     /// Each wake-up's samples end with `endBatch`, so consumers can send
@@ -94,8 +113,10 @@ import Testing
             })
             return sizes
         }
+        // 16 ms at 200 Hz: 3 scans a batch, 4 when a wake-up comes just after a scan.
         let paced = try batches(16)
-        #expect(paced.dropFirst().allSatisfy { $0 == 3 } && paced.reduce(0, +) >= 28, "\(paced)")
+        #expect(paced.dropFirst().allSatisfy { $0 == 3 || $0 == 4 } && paced.contains(4) && paced.reduce(0, +) >= 28,
+                "\(paced)")
         #expect(try batches(0).isEmpty)
     }
 
@@ -151,15 +172,15 @@ import Testing
         }
         #expect(delivered.count == 1000)
         func wakes(in range: Range<Int64>) -> [Int64] { fake.wakes.filter { range.contains($0) } }
-        // Moving: a wake-up every 15 ms; at rest (1 s after the last state): every 125 ms.
-        #expect(wakes(in: 100_000_000..<400_000_000).count >= 19)
+        // Moving: a wake-up every 16 ms; at rest (1 s after the last state): every 125 ms.
+        #expect(wakes(in: 100_000_000..<400_000_000).count >= 18)
         let still = wakes(in: 2_000_000_000..<4_000_000_000)
         #expect((15...17).contains(still.count), "\(still)")
         #expect(zip(still, still.dropFirst()).allSatisfy { $1 - $0 == 125_000_000 }, "\(still)")
         // The first movement reached the consumer within the rest budget, and the pace is back.
         let seen = try #require(movedAgainAt)
         #expect(seen - moveAgain <= 125_000_000)
-        #expect(wakes(in: 4_200_000_000..<4_500_000_000).count >= 19)
+        #expect(wakes(in: 4_200_000_000..<4_500_000_000).count >= 18)
     }
 
     /// A polled device has no buffer to batch: at rest it is read every

@@ -189,12 +189,14 @@ final class BufferedReader: @unchecked Sendable {
            waiting.wait(untilNanoseconds: due, readable: nil, cancel: cancelPipe.reader) == .cancelled || isCancelled {
             throw IIOError("reading the buffer", on: shownName, errno: Errno(ECANCELED))
         }
-        let deadline = waiting.nanoseconds() + timeoutNanoseconds
+        var deadline: Int64?
         while try drain(body) == 0 {
+            let timeout = deadline ?? waiting.nanoseconds() + timeoutNanoseconds
+            deadline = timeout
             guard let descriptor = pollDescriptor else {
                 throw IIOError("reading the buffer", on: shownName, errno: Errno(ECANCELED))
             }
-            switch waiting.wait(untilNanoseconds: deadline, readable: descriptor, cancel: cancelPipe.reader) {
+            switch waiting.wait(untilNanoseconds: timeout, readable: descriptor, cancel: cancelPipe.reader) {
             case .cancelled: throw IIOError("reading the buffer", on: shownName, errno: Errno(ECANCELED))
             case .deadline: throw IIOError("waiting for buffered data", on: shownName, errno: Errno(ETIMEDOUT))
             case .readable: if isCancelled { throw IIOError("reading the buffer", on: shownName, errno: Errno(ECANCELED)) }

@@ -2,12 +2,13 @@ import Motion
 /// How late a sample may reach a consumer (`Setting.latency`), and how many
 /// buffered scans a capture reads per wake-up to stay within it.
 ///
-/// The reader wakes every N sample periods and takes what the kernel holds;
-/// a scan that arrived just after the previous wake has then waited N
-/// periods. So N = ⌊rate × budget⌋ keeps every scan within the budget: at
-/// 200 Hz, 16 ms reads 3 scans per wake (67 wake-ups a second, no scan more
-/// than 15 ms late), and a budget shorter than two periods reads one scan
-/// per wake, woken by the data as `perSample` is.
+/// The reader wakes once per budget and takes what the kernel holds; a
+/// scan that arrived just after the previous wake has then waited one
+/// budget. N = ⌊rate × budget⌋ is the whole periods within it, the least a
+/// wake-up reads and what the kernel's watermark is set to: at 200 Hz,
+/// 16 ms reads 3 or 4 scans per wake (62.5 wake-ups a second, no scan more
+/// than 16 ms late), and a budget shorter than two periods (N = 1) reads
+/// one scan per wake, woken by the data as `perSample` is.
 public struct CaptureLatency: Sendable, Equatable {
     /// The budget in seconds; 0 reads one scan per wake.
     public var budgetSeconds: Double

@@ -55,7 +55,8 @@ extension CaptureSession {
     /// against `accelerometer` while undecided; nil without a rotation (or
     /// after losing it, said once).
     func rotationUp(accelerometer: SIMD3<Double>, notice: (Diagnostic) -> Void) -> SIMD3<Double>? {
-        guard var current = rotation else { return nil }
+        // Checked before the copy below: most devices have no rotation.
+        guard hasRotation, var current = rotation else { return nil }
         do {
             let components = try current.reader.read()
             if !current.chooser.isDecided {

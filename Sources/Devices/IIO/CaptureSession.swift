@@ -16,7 +16,12 @@ import Wording
 /// the capture says so once and goes on with the accelerometer alone.
 final class CaptureSession {
     let context: IIOContext
-    var status: CaptureStatus
+    var status: CaptureStatus {
+        didSet { readsGyroscope = status.readsGyroscope }
+    }
+    /// `status.readsGyroscope`, kept beside it: the capture loop asks after
+    /// every sample, and reading it through `status` copies the whole status.
+    private(set) var readsGyroscope = false
     private let polled: PolledReader?
     let buffered: BufferedReader?
     /// Scans the first buffered refill delivered while checking the buffer works.
@@ -26,7 +31,11 @@ final class CaptureSession {
     /// A separate gyro captured through its own buffer, merged by device timestamp.
     private var gyroBuffer: GyroBufferedReader?
     /// The hub's fused rotation and the choice of its convention (`Setting.source` `rotation`).
-    var rotation: (reader: RotationReader, chooser: RotationConventionChooser)?
+    var rotation: (reader: RotationReader, chooser: RotationConventionChooser)? {
+        didSet { hasRotation = rotation != nil }
+    }
+    /// Whether `rotation` is set, checked for every sample without copying it.
+    private(set) var hasRotation = false
     /// How late a buffered sample may reach a consumer.
     let latency: CaptureLatency
     /// What the consumers need from the pace (a DSU subscriber, rest).
@@ -133,6 +142,9 @@ final class CaptureSession {
         status = CaptureStatus(info: info, mode: buffered == nil ? .poll : .buffer, rateHertz: rate,
                                clock: buffered?.clock ?? "monotonic", gyro: gyro?.info,
                                rotation: rotation == nil ? nil : info.rotation)
+        // Observers do not run in an initializer.
+        readsGyroscope = status.readsGyroscope
+        hasRotation = rotation != nil
     }
 
     /// Captures until `shouldStop` is true or `emit` returns false.
@@ -166,19 +178,22 @@ final class CaptureSession {
                 while keepGoing && !shouldStop() { try buffered.refill(deliver) }
                 return keepGoing
             }
-            // Paced: a wake every `scans` periods on an absolute schedule (so
-            // the time each wake takes does not add up), the batch size
-            // looked at again before each wake.
+            // Paced: a wake every budget on an absolute schedule (so the time
+            // each wake takes does not add up), the budget looked at again
+            // before each wake. A scan that arrives just after a wake waits
+            // one budget, no more; the kernel's watermark stays at the
+            // whole periods within the budget (`scansPerWake`).
             let period = Int64((1e9 / status.rateHertz).rounded())
             let budgetScans = latency.scansPerWake(rateHertz: status.rateHertz)
             var due = waiting.nanoseconds()
             while keepGoing && !shouldStop() {
-                let scans = scansPerWake()
+                let budget = demand.budgetSeconds(latency: latency, atNanoseconds: newestNanoseconds)
+                let scans = CaptureLatency.scansPerWake(rateHertz: status.rateHertz, budgetSeconds: budget)
                 try buffered.changeWatermark(to: scans == 1 ? 1 : budgetScans, deliver)
                 if scans == 1 {
                     due = waiting.nanoseconds()
                 } else {
-                    due += Int64(scans) * period
+                    due += Int64((budget * 1e9).rounded())
                     let now = waiting.nanoseconds()
                     if due < now - period { due = now }  // behind (a slow consumer): no burst of catch-up wakes
                 }
@@ -213,11 +228,6 @@ final class CaptureSession {
             if now - next > period { next += (now - next) / period * period }  // skip missed ticks, no burst
         }
         return true
-    }
-
-    /// The scans a paced capture reads at its next wake-up.
-    func scansPerWake() -> Int {
-        demand.scansPerWake(rateHertz: status.rateHertz, latency: latency, atNanoseconds: newestNanoseconds)
     }
 
     /// Opens the accelerometer's buffer: paced, holding enough scans for the

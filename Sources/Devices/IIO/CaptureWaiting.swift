@@ -28,18 +28,24 @@ struct PollWaiting: CaptureWaiting {
     func nanoseconds() -> Int64 { MonotonicClock.nanoseconds() }
 
     func wait(untilNanoseconds deadline: Int64, readable: Int32?, cancel: Int32) -> CaptureWaitEnd {
-        var descriptors = [pollfd(fd: cancel, events: Int16(POLLIN), revents: 0)]
-        if let readable { descriptors.append(pollfd(fd: readable, events: Int16(POLLIN), revents: 0)) }
-        while true {
-            let remaining = deadline - MonotonicClock.nanoseconds()
-            if remaining <= 0 { return .deadline }
-            // Rounded up, so the wait never ends before the deadline.
-            let milliseconds = Int32(min((remaining + 999_999) / 1_000_000, Int64(Int32.max)))
-            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            if ready < 0 { return .readable }  // let the read report what is wrong
-            if descriptors[0].revents != 0 { return .cancelled }
-            if descriptors.count > 1 && descriptors[1].revents != 0 { return .readable }
+        // On the stack: a wait comes with every wake-up.
+        withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
+            descriptors[0] = pollfd(fd: cancel, events: Int16(POLLIN), revents: 0)
+            descriptors[1] = pollfd(fd: readable ?? -1, events: Int16(POLLIN), revents: 0)
+            let count = nfds_t(readable == nil ? 1 : 2)
+            while true {
+                let remaining = deadline - MonotonicClock.nanoseconds()
+                if remaining <= 0 { return .deadline }
+                // Rounded up, so the wait never ends before the deadline.
+                let milliseconds = Int32(min((remaining + 999_999) / 1_000_000, Int64(Int32.max)))
+                let ready = poll(descriptors.baseAddress, count, milliseconds)
+                // poll(2) never times out early and the wait was rounded up: no clock read needed.
+                if ready == 0 { return .deadline }
+                if ready < 0 && errno == EINTR { continue }
+                if ready < 0 { return .readable }  // let the read report what is wrong
+                if descriptors[0].revents != 0 { return .cancelled }
+                if count > 1 && descriptors[1].revents != 0 { return .readable }
+            }
         }
     }
 }
