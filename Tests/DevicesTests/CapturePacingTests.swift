@@ -56,6 +56,12 @@ import Testing
         #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: 0) == 1)
         #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: CaptureLatency.restBudgetSeconds) == 25)
         #expect(CaptureLatency.scansPerWake(rateHertz: 100_000, budgetSeconds: 1) == CaptureLatency.maximumScansPerWake)
+        // What `list` says: the range a wake-up once per budget reads.
+        #expect(CaptureLatency.scansPerWakeText(rateHertz: 200, budgetSeconds: 0.016) == "3–4 scans")
+        #expect(CaptureLatency.scansPerWakeText(rateHertz: 250, budgetSeconds: 0.016) == "4 scans")
+        #expect(CaptureLatency.scansPerWakeText(rateHertz: 100, budgetSeconds: 0.016) == "1 scan")
+        #expect(CaptureLatency.scansPerWakeText(rateHertz: 200, budgetSeconds: CaptureLatency.restBudgetSeconds)
+            == "25 scans")
     }
 
     @Test func aPacedCaptureWakesOncePerBatchWithinTheBudgetAndReadsEveryScan() throws {

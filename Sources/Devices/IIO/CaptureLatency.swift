@@ -53,13 +53,13 @@ public struct CaptureLatency: Sendable, Equatable {
         Self.scansPerWake(rateHertz: rateHertz, budgetSeconds: budgetSeconds)
     }
 
-    /// The budget as `list` and the opened notice say it: "16 ms (3 scans a
-    /// wake-up at 200 Hz)", "0 ms (one scan a wake-up)".
-    public func describe(rateHertz: Double) -> String {
-        guard budgetSeconds > 0 else { return "0 ms (one scan a wake-up)" }
-        let scans = scansPerWake(rateHertz: rateHertz)
-        let unit = scans == 1 ? "scan" : "scans"
-        return "\(CaptureRate.attributeText(budgetSeconds * 1000)) ms (\(scans) \(unit) a wake-up at "
-            + "\(CaptureRate.attributeText(rateHertz)) Hz)"
+    /// The scans a wake-up reads at `rateHertz` for `budgetSeconds`, as
+    /// `list` says it: "1 scan" (woken by each scan), "4 scans" (250 Hz,
+    /// 16 ms: a whole number of periods), "3–4 scans" (200 Hz, 16 ms).
+    public static func scansPerWakeText(rateHertz: Double, budgetSeconds: Double) -> String {
+        let least = scansPerWake(rateHertz: rateHertz, budgetSeconds: budgetSeconds)
+        guard least > 1, least < maximumScansPerWake else { return least == 1 ? "1 scan" : "\(least) scans" }
+        let most = Int((rateHertz * budgetSeconds - 1e-9).rounded(.up))
+        return most > least ? "\(least)–\(most) scans" : "\(least) scans"
     }
 }

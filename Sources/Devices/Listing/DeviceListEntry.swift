@@ -32,8 +32,9 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
     public var gyroProblem: String?
     /// The hub's fused rotation (`Setting.source` `rotation`), if any.
     public var rotation: Rotation?
-    /// The default `Setting.latency` in ms and the scans a buffered capture
-    /// reads per wake-up with it at `defaultRateHertz` (nil when unbuffered).
+    /// The default `Setting.latency` in ms and the least scans a buffered
+    /// capture reads per wake-up with it at `defaultRateHertz`, the kernel's
+    /// watermark (nil when unbuffered).
     public var latencyMilliseconds: Double?
     public var scansPerWake: Int?
 
@@ -116,13 +117,14 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
         }
         lines.append("    buffer        \(triggerText)" + (buffered ? (timestamp ? ", timestamps" : ", no timestamps") : ""))
         if let timestampClock { lines.append("    clock         \(timestampClock)") }
-        if let latencyMilliseconds, let scansPerWake {
-            let scans = scansPerWake == 1 ? "1 scan" : "\(scansPerWake) scans"
-            let rest = CaptureLatency.scansPerWake(rateHertz: defaultRateHertz,
-                                                   budgetSeconds: CaptureLatency.restBudgetSeconds)
+        if let latencyMilliseconds, scansPerWake != nil {
+            let scans = CaptureLatency.scansPerWakeText(rateHertz: defaultRateHertz,
+                                                        budgetSeconds: latencyMilliseconds / 1000)
+            let rest = CaptureLatency.scansPerWakeText(rateHertz: defaultRateHertz,
+                                                       budgetSeconds: CaptureLatency.restBudgetSeconds)
             lines.append("    latency       \(CaptureRate.attributeText(latencyMilliseconds)) ms (\(Setting.latency)): "
                          + "\(scans) a wake-up at \(CaptureRate.attributeText(defaultRateHertz)) Hz, "
-                         + "\(rest == 1 ? "1 scan" : "\(rest) scans") at rest")
+                         + "\(rest) at rest")
         }
         if let gyro {
             lines += gyro.lines()
