@@ -59,7 +59,10 @@ import Testing
         // What `list` says: the range a wake-up once per budget reads.
         #expect(CaptureLatency.scansPerWakeText(rateHertz: 200, budgetSeconds: 0.016) == "3–4 scans")
         #expect(CaptureLatency.scansPerWakeText(rateHertz: 250, budgetSeconds: 0.016) == "4 scans")
-        #expect(CaptureLatency.scansPerWakeText(rateHertz: 100, budgetSeconds: 0.016) == "1 scan")
+        #expect(CaptureLatency.scansPerWakeText(rateHertz: 100, budgetSeconds: 0.016) == "1–2 scans")
+        #expect(CaptureLatency.scansPerWakeText(rateHertz: 100, budgetSeconds: 0.010) == "1 scan")
+        #expect(CaptureLatency.scansPerWakeText(rateHertz: 100, budgetSeconds: 0.005) == "1 scan")
+        #expect(CaptureLatency.scansPerWakeText(rateHertz: 12, budgetSeconds: 0.016) == "1 scan")
         #expect(CaptureLatency.scansPerWakeText(rateHertz: 200, budgetSeconds: CaptureLatency.restBudgetSeconds)
             == "25 scans")
     }
@@ -97,6 +100,31 @@ import Testing
         #expect(late.max()! <= budget, "\(late)")
         // The kernel still gathers the whole periods within the budget.
         #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: milliseconds / 1000) == 3)
+    }
+
+    /// A budget of a period or more waits on the schedule even when a
+    /// wake-up reads only one scan or two: 16 ms at 100 Hz wakes every
+    /// 16 ms (62.5 a second, not 100); a budget shorter than a period is
+    /// woken by each scan.
+    @Test func aBudgetOfAPeriodOrMorePacesEvenOneOrTwoScansAWake() throws {
+        func run(_ milliseconds: Double) throws -> (wakes: [Int64], delivered: [Delivery]) {
+            let accelerometer = FakeIIO.accelerometer("iio:device0", name: "accel_3d", rateHertz: "100")
+            let fake = FakeIIO([accelerometer])
+            fake.virtualNanoseconds = 0
+            fake.scanPeriodNanoseconds = 10_000_000
+            let delivered = try Self.capture(fake, milliseconds: milliseconds, count: 120)
+            #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...120).map { Int64($0) * 10_000_000 })
+            return (fake.wakes.filter { (100_000_000..<1_100_000_000).contains($0) }, delivered)
+        }
+        let paced = try run(16)
+        #expect(zip(paced.wakes, paced.wakes.dropFirst()).allSatisfy { $1 - $0 == 16_000_000 }, "\(paced.wakes)")
+        #expect(paced.wakes.count == 62 || paced.wakes.count == 63, "\(paced.wakes.count) wake-ups in a second")
+        let late = paced.delivered.map { $0.atNanoseconds - $0.sample.reading.timestampNanoseconds }
+        #expect(late.max()! <= 16_000_000, "\(late)")
+        // 5 ms, half a period: woken by each scan, none waiting.
+        let eachScan = try run(5)
+        #expect(eachScan.wakes.count >= 95, "\(eachScan.wakes.count) wake-ups in a second")
+        #expect(eachScan.delivered.allSatisfy { $0.atNanoseconds == $0.sample.reading.timestampNanoseconds })
     }
 
     /// Each wake-up's samples end with `endBatch`, so consumers can send

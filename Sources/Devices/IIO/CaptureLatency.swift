@@ -7,8 +7,8 @@ import Motion
 /// budget. N = ⌊rate × budget⌋ is the whole periods within it, the least a
 /// wake-up reads and what the kernel's watermark is set to: at 200 Hz,
 /// 16 ms reads 3 or 4 scans per wake (62.5 wake-ups a second, no scan more
-/// than 16 ms late), and a budget shorter than two periods (N = 1) reads
-/// one scan per wake, woken by the data as `perSample` is.
+/// than 16 ms late), at 100 Hz 1 or 2; a budget shorter than one period
+/// reads one scan per wake, woken by the data as `perSample` is.
 public struct CaptureLatency: Sendable, Equatable {
     /// The budget in seconds; 0 reads one scan per wake.
     public var budgetSeconds: Double
@@ -55,11 +55,14 @@ public struct CaptureLatency: Sendable, Equatable {
 
     /// The scans a wake-up reads at `rateHertz` for `budgetSeconds`, as
     /// `list` says it: "1 scan" (woken by each scan), "4 scans" (250 Hz,
-    /// 16 ms: a whole number of periods), "3–4 scans" (200 Hz, 16 ms).
+    /// 16 ms: a whole number of periods), "3–4 scans" (200 Hz, 16 ms),
+    /// "1–2 scans" (100 Hz, 16 ms).
     public static func scansPerWakeText(rateHertz: Double, budgetSeconds: Double) -> String {
         let least = scansPerWake(rateHertz: rateHertz, budgetSeconds: budgetSeconds)
-        guard least > 1, least < maximumScansPerWake else { return least == 1 ? "1 scan" : "\(least) scans" }
+        guard rateHertz * budgetSeconds >= 1, least < maximumScansPerWake else {
+            return least == 1 ? "1 scan" : "\(least) scans"
+        }
         let most = Int((rateHertz * budgetSeconds - 1e-9).rounded(.up))
-        return most > least ? "\(least)–\(most) scans" : "\(least) scans"
+        return most > least ? "\(least)–\(most) scans" : least == 1 ? "1 scan" : "\(least) scans"
     }
 }

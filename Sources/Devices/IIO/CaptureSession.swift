@@ -188,9 +188,14 @@ final class CaptureSession {
             var due = waiting.nanoseconds()
             while keepGoing && !shouldStop() {
                 let budget = demand.budgetSeconds(latency: latency, atNanoseconds: newestNanoseconds)
-                let scans = CaptureLatency.scansPerWake(rateHertz: status.rateHertz, budgetSeconds: budget)
-                try buffered.changeWatermark(to: scans == 1 ? 1 : budgetScans, deliver)
-                if scans == 1 {
+                // A budget shorter than one period (0 included: a consumer
+                // needs every sample at once) is woken by each scan; one of
+                // a period or more waits on the schedule, even when that
+                // reads one scan or two (16 ms at 100 Hz: 62.5 wake-ups a
+                // second, not 100).
+                let eachScan = budget * status.rateHertz < 1
+                try buffered.changeWatermark(to: eachScan ? 1 : budgetScans, deliver)
+                if eachScan {
                     due = waiting.nanoseconds()
                 } else {
                     due += Int64((budget * 1e9).rounded())
