@@ -5,6 +5,8 @@
 #   bench/power.sh                          (release build in .build-power)
 #   TILTD_BIN=… bench/power.sh              (a prebuilt tiltd or tiltd-run)
 #   MOVING=10 STILL=20 ROUNDS=1 bench/power.sh
+#   RATE=100 bench/power.sh                 (the device at 100 Hz; the peer
+#                                           still reads the 200 Hz scans)
 #
 # The device: Tests/Fixtures/buffered.umockdev at 200 Hz, its scans a
 # script written here: MOVING seconds of the rolling scans of
@@ -25,6 +27,7 @@ F="$root/Tests/Fixtures"
 moving="${MOVING:-10}"
 still="${STILL:-20}"
 rounds="${ROUNDS:-1}"
+rate="${RATE:-200}"
 for tool in umockdev-run iio_readdev /usr/bin/time python3; do
     command -v "$tool" > /dev/null || { echo "power.sh: $tool is missing: run scripts/setup.sh bench" >&2; exit 1; }
 done
@@ -36,21 +39,23 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# Rolling for MOVING s, then still (upright, x = 0), 5 ms apart, as
+# Rolling for MOVING s, then still (upright, x = 0), one period apart, as
 # Tests/Fixtures/make-scripts.py writes scans (24 bytes, ^-escaped).
-python3 - "$work/power.script" "$moving" "$still" <<'PY'
+python3 - "$work/power.script" "$moving" "$still" "$rate" <<'PY'
 import math, struct, sys
-path, moving, still = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+path, moving, still, rate = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
 def escape(data):
     return "".join("^" + chr(b + 64) if b < 0x20 else "^`" if b == ord("^") else chr(b) for b in data)
 t0 = 1_000_000_000_000
 lines = []
-for i in range(int(200 * (moving + still))):
-    x = round(64 * math.sin(2 * math.pi * i / 40)) if i < 200 * moving else 0
-    lines.append("r 5 " + escape(struct.pack("<iiiiq", x, -256, 20, 0, t0 + i * 5_000_000)))
+period_ns = 1_000_000_000 // rate
+for i in range(int(rate * (moving + still))):
+    # The same swing (a cycle every 0.2 s) at any rate.
+    x = round(64 * math.sin(2 * math.pi * i * period_ns / 200_000_000)) if i < rate * moving else 0
+    lines.append(f"r {period_ns // 1_000_000} " + escape(struct.pack("<iiiiq", x, -256, 20, 0, t0 + i * period_ns)))
 open(path, "w", encoding="latin-1", newline="\n").write("\n".join(lines) + "\n")
 PY
-scans=$((200 * (moving + still)))
+scans=$((rate * (moving + still)))
 
 arms=("0" "default" "16")
 for round in $(seq "$rounds"); do
@@ -58,9 +63,9 @@ for round in $(seq "$rounds"); do
         option=()
         [[ $arm == default ]] || option=(--latency "$arm")
         rm -f "$work/run.sock"
-        python3 "$root/bench/power_run.py" "$work/run.sock" "$moving" "$still" 200 -- \
+        python3 "$root/bench/power_run.py" "$work/run.sock" "$moving" "$still" "$rate" -- \
             umockdev-run --device "$F/buffered.umockdev" -s "/dev/iio:device0=$work/power.script" -- \
-            "$bin" run --mode buffer --rate 200 --count "$scans" "${option[@]}" --listen "unix:$work/run.sock" \
+            "$bin" run --mode buffer --rate "$rate" --count "$scans" "${option[@]}" --listen "unix:$work/run.sock" \
             >> "$work/arm-$arm.json"
         echo "round $round, --latency $arm: $(tail -1 "$work/arm-$arm.json")" >&2
     done
