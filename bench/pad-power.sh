@@ -65,25 +65,5 @@ for round in $(seq "$rounds"); do
     echo "round $round, evdev_peer: $(tail -1 "$work/peer.json")" >&2
 done
 
-python3 - "$work" "$reports" <<'PY'
-import json, statistics, sys
-work, reports = sys.argv[1], int(sys.argv[2])
-def load(name):
-    return [json.loads(line) for line in open(f"{work}/{name}.json") if line.strip()]
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-peer = load("peer")
-peer_cpu = median([p["cpu_us_per_sample"] for p in peer])
-print(f"evdev_peer ({reports} reports, moving and still, start-up included): {peer_cpu} µs per report, "
-      f"{median([p['wakeups_per_s'] for p in peer])} wake-ups/s")
-print("| part | CPU µs/report | × evdev_peer | % of a core | wake-ups/s | states | p50 / p99 / max ms |")
-print("|---|---|---|---|---|---|---|")
-runs = load("tiltd")
-for part in ("moving", "still"):
-    def m(key):
-        return median([r[part].get(key) for r in runs])
-    cpu = m("cpu_us_per_sample")
-    latency = "" if m("latency_ms_p99") is None else f"{m('latency_ms_p50')} / {m('latency_ms_p99')} / {m('latency_ms_max')}"
-    print(f"| {part} | {cpu} | {cpu / peer_cpu:.2f} | {m('cpu_percent')} | {m('wakeups_per_s')} | {m('states')} | {latency} |")
-PY
+python3 "$root/bench/power_table.py" "$work" \
+    "evdev_peer ($reports reports, moving and still, start-up included)" report device "pad=tiltd"

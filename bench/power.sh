@@ -77,27 +77,6 @@ for round in $(seq "$rounds"); do
     echo "round $round, iio_readdev -b 1: $(tail -1 "$work/peer.json")" >&2
 done
 
-python3 - "$work" "${arms[@]}" <<'PY'
-import json, statistics, sys
-work, arms = sys.argv[1], sys.argv[2:]
-def load(name):
-    return [json.loads(line) for line in open(f"{work}/{name}.json") if line.strip()]
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-peer = load("peer")
-peer_cpu = median([p["cpu_us_per_sample"] for p in peer])
-print(f"iio_readdev -b 1 (moving scans): {peer_cpu} µs per sample, "
-      f"{median([p['wakeups_per_s'] for p in peer])} wake-ups/s")
-print("| --latency | part | CPU µs/sample | × iio_readdev | % of a core | wake-ups/s | states | p50 / p99 / max ms |")
-print("|---|---|---|---|---|---|---|---|")
-for arm in arms:
-    runs = load(f"arm-{arm}")
-    for part in ("moving", "still"):
-        def m(key):
-            return median([r[part].get(key) for r in runs])
-        cpu = m("cpu_us_per_sample")
-        latency = "" if m("latency_ms_p99") is None else f"{m('latency_ms_p50')} / {m('latency_ms_p99')} / {m('latency_ms_max')}"
-        print(f"| {arm} | {part} | {cpu} | {cpu / peer_cpu:.2f} | {m('cpu_percent')} | {m('wakeups_per_s')} | "
-              f"{m('states')} | {latency} |")
-PY
+labels=()
+for arm in "${arms[@]}"; do labels+=("$arm=arm-$arm"); done
+python3 "$root/bench/power_table.py" "$work" "iio_readdev -b 1 (moving scans)" sample --latency "${labels[@]}"
