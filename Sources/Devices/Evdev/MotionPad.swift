@@ -1,7 +1,7 @@
 import Motion
+import Wording
 #if canImport(Glibc)
 import Glibc
-import Wording
 #endif
 
 /// One open evdev motion sensor: its node's file descriptor and libevdev

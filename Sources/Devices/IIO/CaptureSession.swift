@@ -1,7 +1,7 @@
 import Motion
+import Wording
 #if canImport(Glibc)
 import Glibc
-import Wording
 #endif
 
 /// One open device being captured: its context, the chosen accelerometer

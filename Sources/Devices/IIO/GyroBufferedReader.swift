@@ -1,7 +1,7 @@
 import Motion
+import Wording
 #if canImport(Glibc)
 import Glibc
-import Wording
 #endif
 
 /// A gyroscope on its own IIO device (st_lsm6dsx `<chip>_gyro`, HID

@@ -1,7 +1,7 @@
 import Motion
+import Wording
 #if canImport(Glibc)
 import Glibc
-import Wording
 #endif
 
 /// A libiio operation that failed: what was attempted, on which device or
