@@ -6,7 +6,7 @@ moving and the still part of the scans separately.
 Usage: power_run.py SOCKET MOVING_S STILL_S RATE_HZ -- COMMAND…
 
 Prints one JSON object:
-- moving / still: CPU of every tiltd thread (/proc/PID/task/*/schedstat)
+- moving / still (/ rest): CPU of every tiltd thread (/proc/PID/task/*/schedstat)
   per sample (µs) and as % of a core, wake-ups per second of every tiltd
   thread (voluntary context switches from /proc/PID/task/*/status), each
   summed over the threads' own differences, and the states received;
@@ -17,9 +17,12 @@ Prints one JSON object:
   the least-delayed state nearby, the last scan of a batch, reached the
   client within a wake-up's work). A lower bound where a whole 0.2 s
   stretch was late.
+- rest (when STILL_S is 14 or more): the first 10 s still, at the rest
+  budget; still is then the time after, the device settled.
 The windows leave out the first second, the second after the movement
-stops (tiltd counts the device at rest after 1 s without a state) and the
-last second.
+stops (tiltd counts the device at rest after 1 s without a state), the
+second around the change to settled (10 s without a state) and the last
+second.
 """
 import bisect
 import json
@@ -132,7 +135,15 @@ reader = threading.Thread(target=read, daemon=True)
 reader.start()
 first.wait(60)
 start = arrivals[0][0]
-marks = {"moving": (start + 1, start + moving - 0.5), "still": (start + moving + 2, start + moving + still - 1)}
+stopped = start + moving
+marks = {"moving": (start + 1, stopped - 0.5)}
+if still >= 14:
+    # At rest from 1 s after the last state, settled from 10 s after it
+    # (CaptureLatency.restAfterSeconds, settledAfterSeconds).
+    marks["rest"] = (stopped + 2, stopped + 9.5)
+    marks["still"] = (stopped + 11, stopped + still - 1)
+else:
+    marks["still"] = (stopped + 2, stopped + still - 1)
 snaps = {}
 for name, (begin, end) in marks.items():
     for label, at in (("begin", begin), ("end", end)):

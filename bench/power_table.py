@@ -22,9 +22,9 @@ def load(name):
     return [json.loads(line) for line in open(f"{work}/{name}.json") if line.strip()]
 
 
-def median(values):
+def median(values, digits=2):
     values = [v for v in values if v is not None]
-    return round(statistics.median(values), 2) if values else None
+    return round(statistics.median(values), digits) if values else None
 
 
 peer = load("peer")
@@ -34,9 +34,10 @@ print(f"| {column} | part | CPU µs/{unit} | × peer | % of a core | wake-ups/s 
 print("|---|---|---|---|---|---|---|---|")
 for label, name in arms:
     runs = load(name)
-    for part in ("moving", "still"):
+    for part in [part for part in ("moving", "rest", "still") if part in runs[0]]:
         def m(key):
-            return median([r[part].get(key) for r in runs])
+            # A still device's share of a core is a few hundredths of a per cent.
+            return median([r[part].get(key) for r in runs], 3 if key == "cpu_percent" else 2)
         cpu = m("cpu_us_per_sample")
         latency = "" if m("latency_ms_p99") is None else f"{m('latency_ms_p50')} / {m('latency_ms_p99')} / {m('latency_ms_max')}"
         print(f"| {label} | {part} | {cpu} | {cpu / peer_cpu:.2f} | {m('cpu_percent')} | {m('wakeups_per_s')} | "

@@ -31,7 +31,7 @@ public struct DeviceOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("How late a buffered sample may reach a consumer, in ms: tiltd reads the scans "
                                + "that arrive within it in one wake-up (every scan still read, with its own "
-                               + "timestamp), and wakes about 8 times a second while the device is at rest. 0 "
+                               + "timestamp); at rest it wakes 4 times a second, twice after 10 s still. 0 "
                                + "wakes once per sample; while a --dsu client is subscribed it is one sample. "
                                + "Default: \(CaptureConfiguration.defaultLatencyText) ms.",
                                valueName: "ms"))

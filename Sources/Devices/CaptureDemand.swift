@@ -5,7 +5,7 @@ import Synchronization
 /// subscriber: emulators time motion by packet arrival), and when a state
 /// last passed the gate (the device moving). The capture reads one scan
 /// per wake-up while the first holds and wakes less often at rest
-/// (`CaptureLatency.restBudgetSeconds`).
+/// (`CaptureLatency.restBudgetSeconds`, then `settledBudgetSeconds`).
 public final class CaptureDemand: Sendable {
     private let perSampleClients = Atomic<Int>(0)
     /// The sample time of the newest state that passed the gate; `Int64.min` before any.
@@ -29,18 +29,24 @@ public final class CaptureDemand: Sendable {
     /// Whether the device counts as at rest at sample time `now`: no state
     /// for `CaptureLatency.restAfterSeconds` (false before the first state).
     public func isAtRest(atNanoseconds now: Int64) -> Bool {
+        restBudgetSeconds(atNanoseconds: now) != nil
+    }
+
+    /// The rest budget at sample time `now` (`CaptureLatency.restBudgetSeconds(stillNanoseconds:)`),
+    /// nil while the device moves or before the first state.
+    public func restBudgetSeconds(atNanoseconds now: Int64) -> Double? {
         let last = lastStateNanoseconds.load(ordering: .relaxed)
-        guard last != .min else { return false }
-        return now - last >= Int64(CaptureLatency.restAfterSeconds * 1e9)
+        guard last != .min else { return nil }
+        return CaptureLatency.restBudgetSeconds(stillNanoseconds: now - last)
     }
 
     /// The budget in force now, in seconds, for a capture with `latency`,
     /// the newest sample at `now`: 0 while someone needs every sample, the
-    /// rest budget at rest, else `latency`'s.
+    /// rest budget (or the settled one) at rest, else `latency`'s.
     public func budgetSeconds(latency: CaptureLatency, atNanoseconds now: Int64?) -> Double {
         guard latency.budgetSeconds > 0, !wantsEverySampleAtOnce else { return 0 }
-        if let now, isAtRest(atNanoseconds: now) {
-            return max(latency.budgetSeconds, CaptureLatency.restBudgetSeconds)
+        if let now, let rest = restBudgetSeconds(atNanoseconds: now) {
+            return max(latency.budgetSeconds, rest)
         }
         return latency.budgetSeconds
     }

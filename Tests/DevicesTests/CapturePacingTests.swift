@@ -54,7 +54,8 @@ import Testing
         #expect(CaptureLatency.scansPerWake(rateHertz: 1000, budgetSeconds: 0.016) == 16)
         #expect(CaptureLatency.scansPerWake(rateHertz: 100, budgetSeconds: 0.016) == 1)
         #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: 0) == 1)
-        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: CaptureLatency.restBudgetSeconds) == 25)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: CaptureLatency.restBudgetSeconds) == 50)
+        #expect(CaptureLatency.scansPerWake(rateHertz: 200, budgetSeconds: CaptureLatency.settledBudgetSeconds) == 100)
         #expect(CaptureLatency.scansPerWake(rateHertz: 100_000, budgetSeconds: 1) == CaptureLatency.maximumScansPerWake)
         // What `list` says: the range a wake-up once per budget reads.
         #expect(CaptureLatency.scansPerWakeText(rateHertz: 200, budgetSeconds: 0.016) == "3–4 scans")
@@ -64,7 +65,26 @@ import Testing
         #expect(CaptureLatency.scansPerWakeText(rateHertz: 100, budgetSeconds: 0.005) == "1 scan")
         #expect(CaptureLatency.scansPerWakeText(rateHertz: 12, budgetSeconds: 0.016) == "1 scan")
         #expect(CaptureLatency.scansPerWakeText(rateHertz: 200, budgetSeconds: CaptureLatency.restBudgetSeconds)
-            == "25 scans")
+            == "50 scans")
+    }
+
+    /// Moving, then at rest after 1 s without a state, then settled after 10 s.
+    @Test func theRestBudgetGrowsWithTheTimeStill() {
+        #expect(CaptureLatency.restBudgetSeconds(stillNanoseconds: 0) == nil)
+        #expect(CaptureLatency.restBudgetSeconds(stillNanoseconds: 999_999_999) == nil)
+        #expect(CaptureLatency.restBudgetSeconds(stillNanoseconds: 1_000_000_000) == 0.25)
+        #expect(CaptureLatency.restBudgetSeconds(stillNanoseconds: 9_999_999_999) == 0.25)
+        #expect(CaptureLatency.restBudgetSeconds(stillNanoseconds: 10_000_000_000) == 0.5)
+        let demand = CaptureDemand()
+        #expect(demand.restBudgetSeconds(atNanoseconds: 20_000_000_000) == nil, "no state yet: not at rest")
+        demand.stateMade(atNanoseconds: 5_000_000_000)
+        let latency = CaptureLatency(budgetSeconds: 0.016)
+        #expect(demand.budgetSeconds(latency: latency, atNanoseconds: 5_500_000_000) == 0.016)
+        #expect(demand.budgetSeconds(latency: latency, atNanoseconds: 6_000_000_000) == 0.25)
+        #expect(demand.budgetSeconds(latency: latency, atNanoseconds: 15_000_000_000) == 0.5)
+        #expect(demand.budgetSeconds(latency: CaptureLatency(budgetSeconds: 0.75), atNanoseconds: 15_000_000_000) == 0.75)
+        demand.perSampleClientsChanged(1)
+        #expect(demand.budgetSeconds(latency: latency, atNanoseconds: 15_000_000_000) == 0)
     }
 
     @Test func aPacedCaptureWakesOncePerBatchWithinTheBudgetAndReadsEveryScan() throws {
@@ -72,7 +92,7 @@ import Testing
         let delivered = try Self.capture(fake, milliseconds: 16, count: 60)
         let device = fake.devices[0]
         #expect(device.nonBlocking)
-        #expect(device.buffersCreated == [50], "room for twice the batch at rest (25 scans)")
+        #expect(device.buffersCreated == [200], "room for twice the batch once settled (100 scans)")
         // Every scan, in order, with its own timestamp.
         #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...60).map { Int64($0) * 5_000_000 })
         // One wake-up per budget (16 ms), after the first scan's wait.
@@ -183,8 +203,8 @@ import Testing
         #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...90).map { Int64($0) * 5_000_000 })
         let device = fake.devices[0]
         // The watermark is the batch, then one scan while the subscriber is there, then the batch again.
-        #expect(device.bufferWrites == ["length=200", "watermark=3", "watermark=1", "length=200", "watermark=3"])
-        #expect(device.buffersCreated == [50, 50, 50])
+        #expect(device.bufferWrites == ["length=800", "watermark=3", "watermark=1", "length=800", "watermark=3"])
+        #expect(device.buffersCreated == [200, 200, 200])
         // Wake-ups per scan while subscribed: scans 35 to 55 each had their own.
         let subscribed = (35...55).map { wakesAt[$0]! }
         #expect(Set(subscribed).count == subscribed.count, "\(subscribed)")
@@ -196,29 +216,58 @@ import Testing
     @Test func restSlowsTheWakeRateAndTheFirstMovementRestoresIt() throws {
         let fake = Self.fake()
         let demand = CaptureDemand()
-        // Moving for the first 0.5 s, still until 4 s, moving again from then.
-        let moveAgain: Int64 = 4_000_000_000
-        var movedAgainAt: Int64?
-        let delivered = try Self.capture(fake, milliseconds: 16, count: 1000, demand: demand) { sample in
+        // Moving until 0.5 s, a pause until 4 s, moving until 4.5 s, lying
+        // still until 16 s (settled from 14.5 s), moving again from then.
+        let moves: [Range<Int64>] = [0..<500_000_001, 4_000_000_000..<4_500_000_001, 16_000_000_000..<Int64.max]
+        var seenAt: [Int64: Int64] = [:]
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 3400, demand: demand) { sample in
             let time = sample.reading.timestampNanoseconds
-            if time <= 500_000_000 || time >= moveAgain { demand.stateMade(atNanoseconds: time) }
-            if time == moveAgain { movedAgainAt = fake.nanoseconds() }
+            if moves.contains(where: { $0.contains(time) }) { demand.stateMade(atNanoseconds: time) }
+            if time == 4_000_000_000 || time == 16_000_000_000 { seenAt[time] = fake.nanoseconds() }
         }
-        #expect(delivered.count == 1000)
+        #expect(delivered.count == 3400)
+        #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...3400).map { Int64($0) * 5_000_000 })
         func wakes(in range: Range<Int64>) -> [Int64] { fake.wakes.filter { range.contains($0) } }
-        // Moving: a wake-up every 16 ms; at rest (1 s after the last state): every 125 ms.
+        func steps(_ wakes: [Int64]) -> [Int64] { zip(wakes, wakes.dropFirst()).map { $1 - $0 } }
+        // Moving: a wake-up every 16 ms.
         #expect(wakes(in: 100_000_000..<400_000_000).count >= 18)
-        let still = wakes(in: 2_000_000_000..<4_000_000_000)
-        #expect((15...17).contains(still.count), "\(still)")
-        #expect(zip(still, still.dropFirst()).allSatisfy { $1 - $0 == 125_000_000 }, "\(still)")
-        // The first movement reached the consumer within the rest budget, and the pace is back.
-        let seen = try #require(movedAgainAt)
-        #expect(seen - moveAgain <= 125_000_000)
-        #expect(wakes(in: 4_200_000_000..<4_500_000_000).count >= 18)
+        // At rest (1 s after the last state): every 250 ms.
+        let rest = wakes(in: 1_600_000_000..<3_900_000_000)
+        #expect((8...10).contains(rest.count) && steps(rest).allSatisfy { $0 == 250_000_000 }, "\(rest)")
+        // The pause's end reached the consumer within the rest budget, and the pace is back.
+        let pauseEnd = try #require(seenAt[4_000_000_000])
+        #expect(pauseEnd - 4_000_000_000 <= 250_000_000)
+        #expect(wakes(in: 4_200_000_000..<4_400_000_000).count >= 12)
+        // Still for 10 s (from 14.5 s): every 500 ms, after every 250 ms before then.
+        #expect(steps(wakes(in: 6_000_000_000..<14_000_000_000)).allSatisfy { $0 == 250_000_000 })
+        let settled = wakes(in: 15_000_000_000..<15_999_000_000)
+        #expect((1...2).contains(settled.count) && steps(settled).allSatisfy { $0 == 500_000_000 }, "\(settled)")
+        // The first movement after it reached the consumer within the settled budget.
+        let moved = try #require(seenAt[16_000_000_000])
+        #expect(moved - 16_000_000_000 <= 500_000_000)
+        #expect(wakes(in: 16_600_000_000..<16_900_000_000).count >= 18)
+    }
+
+    /// At a high rate the rest budget is cut to the most scans a wake-up
+    /// reads (256), so the buffer sized for them never overflows: at
+    /// 2000 Hz a wake-up every 128 ms at rest, not every 250.
+    @Test func aRestBudgetNeverOutgrowsTheBufferAtAHighRate() throws {
+        let fake = FakeIIO([FakeIIO.accelerometer("iio:device0", name: "accel_3d", rateHertz: "2000")])
+        fake.virtualNanoseconds = 0
+        fake.scanPeriodNanoseconds = 500_000
+        let demand = CaptureDemand()
+        let delivered = try Self.capture(fake, milliseconds: 16, count: 5000, demand: demand) { sample in
+            if sample.reading.timestampNanoseconds <= 200_000_000 { demand.stateMade(atNanoseconds: sample.reading.timestampNanoseconds) }
+        }
+        #expect(delivered.map(\.sample.reading.timestampNanoseconds) == (1...5000).map { Int64($0) * 500_000 })
+        #expect(fake.devices[0].buffersCreated == [2 * CaptureLatency.maximumScansPerWake])
+        let rest = fake.wakes.filter { (1_400_000_000..<2_400_000_000).contains($0) }
+        #expect(rest.count >= 7 && zip(rest, rest.dropFirst()).allSatisfy { $1 - $0 == 128_000_000 }, "\(rest)")
     }
 
     /// A polled device has no buffer to batch: at rest it is read every
-    /// `CaptureLatency.restBudgetSeconds` instead of every period. (Real
+    /// rest budget (`CaptureLatency.restBudgetSeconds`, 250 ms) instead of
+    /// every period. (Real
     /// time: the polled reader sleeps on the monotonic clock; only the
     /// rest gaps' lower bound, which the absolute deadlines guarantee, and
     /// that the pace comes back at all are asserted.)
@@ -246,9 +295,9 @@ import Testing
         let moved = try #require(movedAt)
         let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
         // The reads that followed a read at rest were due a rest budget
-        // (125 ms) later; each read's own wake-up may be late by a little.
+        // (250 ms) later; each read's own wake-up may be late by a little.
         let restGaps = Array(gaps[(moved - 4)..<(moved - 1)])
-        #expect(restGaps.allSatisfy { $0 >= 100_000_000 }, "\(restGaps)")
+        #expect(restGaps.allSatisfy { $0 >= 200_000_000 }, "\(restGaps)")
         // After the movement the period is back (5 ms; at least one of the
         // next gaps is far below the rest budget).
         #expect(gaps[moved...].min()! < 100_000_000, "\(Array(gaps[moved...]))")
@@ -264,7 +313,7 @@ import Testing
                         FakeIIO.Device("iio:device1", name: "lsm6dsx_gyro", attributes: ["sampling_frequency": "200"],
                                        channels: FakeIIO.gyroAxes() + [timestamp])]
         let delivered = try Self.capture(fake, milliseconds: 16, count: 60, gyro: true)
-        #expect(fake.devices[1].buffersCreated == [50])
+        #expect(fake.devices[1].buffersCreated == [200])
         #expect(delivered.count == 60)
         #expect(delivered.allSatisfy { $0.sample.rawRotation != nil })
     }

@@ -25,13 +25,38 @@ public struct CaptureLatency: Sendable, Equatable {
     public static let defaultMilliseconds = 16.0
 
     /// The budget while the device is at rest (no state passed the gate for
-    /// `restAfterSeconds`) and no consumer needs every sample: 8 wake-ups a
+    /// `restAfterSeconds`) and no consumer needs every sample: 4 wake-ups a
     /// second, and the first movement reaches consumers at most this late.
-    public static let restBudgetSeconds = 0.125
+    /// A pause in use (a hand held still for a moment) stays this quick.
+    public static let restBudgetSeconds = 0.25
+
+    /// The budget once the device has lain still for `settledAfterSeconds`
+    /// (on a desk, in a bag): 2 wake-ups a second, the first movement at
+    /// most this late. On the machines measured a wake-up itself costs
+    /// 75–170 µs of CPU, so only fewer wake-ups keep a still device near
+    /// 0.04 % of a core (docs/performance.md, "Power").
+    public static let settledBudgetSeconds = 0.5
 
     /// How long no state may pass the gate, in the samples' time, before the
     /// capture counts the device as at rest.
     public static let restAfterSeconds = 1.0
+
+    /// How long no state may pass the gate before the device counts as
+    /// settled (`settledBudgetSeconds`).
+    public static let settledAfterSeconds = 10.0
+
+    /// The longest budget a capture may wait at rest: what a paced buffer
+    /// must hold a batch of.
+    public static var longestRestBudgetSeconds: Double { max(restBudgetSeconds, settledBudgetSeconds) }
+
+    /// The budget at rest after `stillNanoseconds` without a state passing
+    /// the gate: nil before `restAfterSeconds` (moving), then
+    /// `restBudgetSeconds`, then `settledBudgetSeconds`.
+    public static func restBudgetSeconds(stillNanoseconds: Int64) -> Double? {
+        if stillNanoseconds >= Int64(settledAfterSeconds * 1e9) { return settledBudgetSeconds }
+        if stillNanoseconds >= Int64(restAfterSeconds * 1e9) { return restBudgetSeconds }
+        return nil
+    }
 
     /// The most scans read per wake-up, whatever the budget and the rate.
     public static let maximumScansPerWake = 256

@@ -185,9 +185,12 @@ final class CaptureSession {
             // whole periods within the budget (`scansPerWake`).
             let period = Int64((1e9 / status.rateHertz).rounded())
             let budgetScans = latency.scansPerWake(rateHertz: status.rateHertz)
+            // No wait longer than the most scans a wake-up reads: the buffer
+            // (twice that, the kernel's four times) is sized for it.
+            let longest = Double(CaptureLatency.maximumScansPerWake) / status.rateHertz
             var due = waiting.nanoseconds()
             while keepGoing && !shouldStop() {
-                let budget = demand.budgetSeconds(latency: latency, atNanoseconds: newestNanoseconds)
+                let budget = min(longest, demand.budgetSeconds(latency: latency, atNanoseconds: newestNanoseconds))
                 // A budget shorter than one period (0 included: a consumer
                 // needs every sample at once) is woken by each scan; one of
                 // a period or more waits on the schedule, even when that
@@ -212,9 +215,8 @@ final class CaptureSession {
         // Absolute deadlines: the k-th read is due at start + k·period, so the
         // time each read takes does not accumulate as drift. At rest (with a
         // latency budget and no one needing every sample) a read is due
-        // every `CaptureLatency.restBudgetSeconds` instead.
+        // every rest budget instead (`CaptureDemand.restBudgetSeconds`).
         let period = Int64((1e9 / status.rateHertz).rounded())
-        let restPeriod = max(period, Int64(CaptureLatency.restBudgetSeconds * 1e9))
         var next = MonotonicClock.nanoseconds()
         while !shouldStop() {
             // Sleep in slices so a stop request is seen within 100 ms at any rate.
@@ -227,8 +229,9 @@ final class CaptureSession {
             let counts = SIMD3<Int64>(Int64(raw.x), Int64(raw.y), Int64(raw.z))
             if !emit(sample(raw: counts, time: time, gyroRaw: nil, notice: notice)) { return false }
             newestNanoseconds = time
-            let resting = latency.budgetSeconds > 0 && !demand.wantsEverySampleAtOnce && demand.isAtRest(atNanoseconds: time)
-            next += resting ? restPeriod : period
+            let rest = latency.budgetSeconds > 0 && !demand.wantsEverySampleAtOnce
+                ? demand.restBudgetSeconds(atNanoseconds: time) : nil
+            next += rest.map { max(period, Int64($0 * 1e9)) } ?? period
             let now = MonotonicClock.nanoseconds()
             if now - next > period { next += (now - next) / period * period }  // skip missed ticks, no burst
         }
@@ -247,7 +250,7 @@ final class CaptureSession {
         }
         let budgetScans = latency.scansPerWake(rateHertz: rate)
         let restScans = CaptureLatency.scansPerWake(
-            rateHertz: rate, budgetSeconds: max(latency.budgetSeconds, CaptureLatency.restBudgetSeconds))
+            rateHertz: rate, budgetSeconds: max(latency.budgetSeconds, CaptureLatency.longestRestBudgetSeconds))
         do {
             let paced = try BufferedReader(found: found, context: context, gyroAxes: gyroAxes,
                                            capacity: 2 * max(budgetScans, restScans),

@@ -122,9 +122,12 @@ public struct DeviceListEntry: Encodable, Sendable, Equatable {
                                                         budgetSeconds: latencyMilliseconds / 1000)
             let rest = CaptureLatency.scansPerWakeText(rateHertz: defaultRateHertz,
                                                        budgetSeconds: CaptureLatency.restBudgetSeconds)
+            let settled = CaptureLatency.scansPerWakeText(rateHertz: defaultRateHertz,
+                                                          budgetSeconds: CaptureLatency.settledBudgetSeconds)
             lines.append("    latency       \(CaptureRate.attributeText(latencyMilliseconds)) ms (\(Setting.latency)): "
                          + "\(scans) a wake-up at \(CaptureRate.attributeText(defaultRateHertz)) Hz, "
-                         + "\(rest) at rest")
+                         + "\(rest) at rest, \(settled) after "
+                         + "\(CaptureRate.attributeText(CaptureLatency.settledAfterSeconds)) s still")
         }
         if let gyro {
             lines += gyro.lines()
