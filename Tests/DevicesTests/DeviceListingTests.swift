@@ -32,6 +32,11 @@ import Testing
         #expect(lines.first { $0.hasPrefix("* ") } == "* iio:device1  accel_3d  label accel-display  location display")
         #expect(lines.contains("    buffer        yes, trigger accel_3d-dev0 (set when capturing), timestamps"))
         #expect(lines.contains("  /dev/input/event7  Wireless Controller Motion Sensors"))
+        // The budget in force, moving, at rest and settled, at the device's 100 Hz.
+        let latency = try #require(lines.first { $0.hasPrefix("    latency       ") })
+        #expect(latency.hasPrefix("    latency       16 ms ("), "\(latency)")
+        #expect(latency.hasSuffix("1–2 scans a wake-up at 100 Hz, 25 scans at rest, 50 scans after 10 s still"),
+                "\(latency)")
     }
 
     @Test func aPadStandsInWhenOnlyTheBaseHasAnAccelerometerAndThatIsSaid() {
