@@ -32,9 +32,10 @@ public struct CaptureLatency: Sendable, Equatable {
 
     /// The budget once the device has lain still for `settledAfterSeconds`
     /// (on a desk, in a bag): 2 wake-ups a second, the first movement at
-    /// most this late. On the machines measured a wake-up itself costs
-    /// 75–170 µs of CPU, so only fewer wake-ups keep a still device near
-    /// 0.04 % of a core (docs/performance.md, "Power").
+    /// most this late. On the machine measured a wake-up itself costs
+    /// 60–150 µs of CPU (bench/wake-floor.sh), so only fewer wake-ups
+    /// keep a still device near 0.04 % of a core (docs/performance.md,
+    /// "Power").
     public static let settledBudgetSeconds = 0.5
 
     /// How long no state may pass the gate, in the samples' time, before the
