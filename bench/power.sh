@@ -18,10 +18,10 @@
 # switches from /proc/PID/task/*/status), and the p50/p99 sample→client
 # latency while moving. STILL of 14 s or more (the default, 30) is
 # measured in two parts: rest, the first 10 s (a wake-up every 250 ms), and
-# still, the device settled after (every 500 ms). The peer, in the same run: `iio_readdev -b 1` on the
-# 4000 moving scans of bench-200hz.script (CPU per sample and voluntary
-# context switches per second from /usr/bin/time), as bench/goals.sh
-# measures it. Not run in CI; medians of ROUNDS rounds, the arms taking turns.
+# still, the device settled after (every 500 ms). The peer, in the same
+# run: `iio_readdev -b 1` on the 4000 moving scans of bench-200hz.script
+# (CPU per sample and voluntary context switches per second from
+# /usr/bin/time), as bench/goals.sh measures it. Not run in CI; medians of ROUNDS rounds, the arms taking turns.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -26,14 +26,9 @@ public final class CaptureDemand: Sendable {
         lastStateNanoseconds.store(nanoseconds, ordering: .relaxed)
     }
 
-    /// Whether the device counts as at rest at sample time `now`: no state
-    /// for `CaptureLatency.restAfterSeconds` (false before the first state).
-    public func isAtRest(atNanoseconds now: Int64) -> Bool {
-        restBudgetSeconds(atNanoseconds: now) != nil
-    }
-
-    /// The rest budget at sample time `now` (`CaptureLatency.restBudgetSeconds(stillNanoseconds:)`),
-    /// nil while the device moves or before the first state.
+    /// The rest budget at sample time `now` (`CaptureLatency.restBudgetSeconds(stillNanoseconds:)`):
+    /// nil while the device moves (a state within `CaptureLatency.restAfterSeconds`)
+    /// or before the first state.
     public func restBudgetSeconds(atNanoseconds now: Int64) -> Double? {
         let last = lastStateNanoseconds.load(ordering: .relaxed)
         guard last != .min else { return nil }

@@ -285,7 +285,7 @@ import Testing
             let time = sample.reading.timestampNanoseconds
             times.append(time)
             if times.count <= 20 { demand.stateMade(atNanoseconds: time) }
-            if demand.isAtRest(atNanoseconds: time) { restReads += 1 }
+            if demand.restBudgetSeconds(atNanoseconds: time) != nil { restReads += 1 }
             if restReads == 4 && movedAt == nil {
                 movedAt = times.count
                 demand.stateMade(atNanoseconds: time)

@@ -46,10 +46,6 @@ public struct CaptureLatency: Sendable, Equatable {
     /// settled (`settledBudgetSeconds`).
     public static let settledAfterSeconds = 10.0
 
-    /// The longest budget a capture may wait at rest: what a paced buffer
-    /// must hold a batch of.
-    public static var longestRestBudgetSeconds: Double { max(restBudgetSeconds, settledBudgetSeconds) }
-
     /// The budget at rest after `stillNanoseconds` without a state passing
     /// the gate: nil before `restAfterSeconds` (moving), then
     /// `restBudgetSeconds`, then `settledBudgetSeconds`.

@@ -249,8 +249,9 @@ final class CaptureSession {
             return try BufferedReader(found: found, context: context, gyroAxes: gyroAxes, notice: notice)
         }
         let budgetScans = latency.scansPerWake(rateHertz: rate)
+        // The settled budget is the longest a capture waits at rest.
         let restScans = CaptureLatency.scansPerWake(
-            rateHertz: rate, budgetSeconds: max(latency.budgetSeconds, CaptureLatency.longestRestBudgetSeconds))
+            rateHertz: rate, budgetSeconds: max(latency.budgetSeconds, CaptureLatency.settledBudgetSeconds))
         do {
             let paced = try BufferedReader(found: found, context: context, gyroAxes: gyroAxes,
                                            capacity: 2 * max(budgetScans, restScans),
