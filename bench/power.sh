@@ -7,6 +7,10 @@
 #   MOVING=10 STILL=30 ROUNDS=1 bench/power.sh
 #   RATE=100 bench/power.sh                 (the device at 100 Hz; the peer
 #                                           still reads the 200 Hz scans)
+#   PACED=0 bench/power.sh                  (without the paced C reader)
+#   ARMS= STILL=4 ROUNDS=5 bench/power.sh   (the paced C reader and the peer
+#                                           only; ARMS: tiltd's --latency
+#                                           arms, default "0 default 16")
 #
 # The device: Tests/Fixtures/buffered.umockdev at 200 Hz, its scans a
 # script written here: MOVING seconds of the rolling scans of
@@ -21,7 +25,12 @@
 # still, the device settled after (every 500 ms). The peer, in the same
 # run: `iio_readdev -b 1` on the 4000 moving scans of bench-200hz.script
 # (CPU per sample and voluntary context switches per second from
-# /usr/bin/time), as bench/goals.sh measures it. Not run in CI; medians of ROUNDS rounds, the arms taking turns.
+# /usr/bin/time), as bench/goals.sh measures it. And the floor under any
+# paced reader: bench/paced_peer.c (libiio, a wake-up every 16 ms, one line
+# per scan and one send per wake-up, none of tiltd's work) on the same
+# script with one client, measured by power_run.py as tiltd is (row
+# "paced_peer.c 16"). Not run in CI; medians of ROUNDS rounds, the arms
+# taking turns.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -30,10 +39,11 @@ moving="${MOVING:-10}"
 still="${STILL:-30}"
 rounds="${ROUNDS:-1}"
 rate="${RATE:-200}"
+read -r -a arms <<< "${ARMS-0 default 16}"
 for tool in umockdev-run iio_readdev /usr/bin/time python3; do
     command -v "$tool" > /dev/null || { echo "power.sh: $tool is missing: run scripts/setup.sh bench" >&2; exit 1; }
 done
-if [[ -n "${TILTD_BIN:-}" ]]; then bin="$TILTD_BIN"; else
+if [[ -n "${TILTD_BIN:-}" || ${#arms[@]} == 0 ]]; then bin="${TILTD_BIN:-}"; else
     # Benchmarks build release in their own scratch directory (never in CI).
     swift build -c release --package-path "$root" --scratch-path "$root/.build-power" --product tiltd-run >&2
     bin="$root/.build-power/release/tiltd-run"
@@ -59,9 +69,20 @@ open(path, "w", encoding="latin-1", newline="\n").write("\n".join(lines) + "\n")
 PY
 scans=$((rate * (moving + still)))
 
-arms=("0" "default" "16")
+# The least a paced reader can do (bench/paced_peer.c: libiio, a wake-up
+# every 16 ms, one line per scan, one send per wake-up), measured as tiltd is.
+cc -O2 -Wall "$root/bench/paced_peer.c" -o "$work/paced_peer" -liio -lm
+paced="${PACED:-1}"
+
 for round in $(seq "$rounds"); do
-    for arm in "${arms[@]}"; do
+    if [[ $paced == 1 ]]; then
+        rm -f "$work/run.sock"
+        python3 "$root/bench/power_run.py" "$work/run.sock" "$moving" "$still" "$rate" -- \
+            umockdev-run --device "$F/buffered.umockdev" -s "/dev/iio:device0=$work/power.script" -- \
+            "$work/paced_peer" iio:device0 "$work/run.sock" 16 "$rate" "$scans" >> "$work/arm-paced.json"
+        echo "round $round, paced_peer 16 ms: $(tail -1 "$work/arm-paced.json")" >&2
+    fi
+    for arm in ${arms[@]+"${arms[@]}"}; do
         option=()
         [[ $arm == default ]] || option=(--latency "$arm")
         rm -f "$work/run.sock"
@@ -80,5 +101,6 @@ for round in $(seq "$rounds"); do
 done
 
 labels=()
-for arm in "${arms[@]}"; do labels+=("$arm=arm-$arm"); done
-python3 "$root/bench/power_table.py" "$work" "iio_readdev -b 1 (moving scans)" sample --latency "${labels[@]}"
+[[ $paced == 1 ]] && labels+=("paced_peer.c 16=arm-paced")
+for arm in ${arms[@]+"${arms[@]}"}; do labels+=("$arm=arm-$arm"); done
+python3 "$root/bench/power_table.py" "$work" "iio_readdev -b 1 (moving scans)" sample "tiltd --latency, or a peer" "${labels[@]}"

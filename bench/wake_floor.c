@@ -1,13 +1,19 @@
 /* What one wake-up costs on this machine before any work is done: a thread
- * that sleeps in poll(2) on an idle pipe for MS milliseconds, N times, and
- * reads its own CPU time (/proc/thread-self/schedstat) before and after.
- * Prints one JSON line: the interval, the CPU per wake-up (µs) and per
+ * that sleeps for MS milliseconds, N times, and reads its own CPU time
+ * (/proc/thread-self/schedstat) before and after. HOW it sleeps: poll (the
+ * default; poll(2) on an idle pipe, as tiltd's capture waits on its cancel
+ * pipe), cond (pthread_cond_timedwait on CLOCK_MONOTONIC, a futex and no
+ * descriptor) or nanosleep (clock_nanosleep, nothing to wake it early).
+ * Prints one JSON line: the interval, how, the CPU per wake-up (µs) and per
  * second (% of a core). bench/wake-floor.sh runs it at the intervals tiltd
  * uses; docs/performance.md, "Power", compares tiltd's figures with it.
  *
- *   cc -O2 -Wall bench/wake_floor.c -o wake_floor && ./wake_floor 16 200
+ *   cc -O2 -Wall bench/wake_floor.c -o wake_floor -lpthread && ./wake_floor 16 200 [poll|cond|nanosleep]
  */
 #include <poll.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -24,8 +30,8 @@ static long long cpu_nanoseconds(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: wake_floor MS COUNT\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: wake_floor MS COUNT [poll|cond|nanosleep]\n");
         return 2;
     }
     int ms = atoi(argv[1]), count = atoi(argv[2]);
@@ -38,11 +44,35 @@ int main(int argc, char **argv) {
         perror("wake_floor: pipe");
         return 1;
     }
+    const char *how = argc == 4 ? argv[3] : "poll";
     struct pollfd idle = { .fd = ends[0], .events = POLLIN };
+    pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+    pthread_condattr_t attributes;
+    pthread_cond_t condition;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&condition, &attributes);
+    struct timespec due;
+    clock_gettime(CLOCK_MONOTONIC, &due);
     long long before = cpu_nanoseconds();
-    for (int i = 0; i < count; i++) poll(&idle, 1, ms);
+    for (int i = 0; i < count; i++) {
+        due.tv_nsec += ms * 1000000L;
+        while (due.tv_nsec >= 1000000000L) { due.tv_nsec -= 1000000000L; due.tv_sec++; }
+        if (strcmp(how, "poll") == 0) {
+            poll(&idle, 1, ms);
+        } else if (strcmp(how, "cond") == 0) {
+            pthread_mutex_lock(&mutex);
+            pthread_cond_timedwait(&condition, &mutex, &due);
+            pthread_mutex_unlock(&mutex);
+        } else if (strcmp(how, "nanosleep") == 0) {
+            clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &due, NULL);
+        } else {
+            fprintf(stderr, "wake_floor: HOW is poll, cond or nanosleep, not %s\n", how);
+            return 2;
+        }
+    }
     long long spent = cpu_nanoseconds() - before;
-    printf("{\"interval_ms\": %d, \"wakeups\": %d, \"cpu_us_per_wake\": %.1f, \"cpu_percent\": %.4f}\n",
-           ms, count, spent / 1e3 / count, spent / 1e7 / ((double)count * ms / 1e3));
+    printf("{\"interval_ms\": %d, \"how\": \"%s\", \"wakeups\": %d, \"cpu_us_per_wake\": %.1f, \"cpu_percent\": %.4f}\n",
+           ms, how, count, spent / 1e3 / count, spent / 1e7 / ((double)count * ms / 1e3));
     return 0;
 }
