@@ -71,8 +71,8 @@ scans=$((rate * (moving + still)))
 
 # The least a paced reader can do (bench/paced_peer.c: libiio, a wake-up
 # every 16 ms, one line per scan, one send per wake-up), measured as tiltd is.
-cc -O2 -Wall "$root/bench/paced_peer.c" -o "$work/paced_peer" -liio -lm
 paced="${PACED:-1}"
+[[ $paced != 1 ]] || cc -O2 -Wall "$root/bench/paced_peer.c" -o "$work/paced_peer" -liio -lm
 
 for round in $(seq "$rounds"); do
     if [[ $paced == 1 ]]; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The floor under bench/power.sh: what a bare wake-up costs on this machine
-# (bench/wake_floor.c: poll(2) on an idle pipe, no work), at the intervals
+# (bench/wake_floor.c: a thread that sleeps and does no work), at the intervals
 # tiltd wakes at: 5 ms (one scan a wake-up at 200 Hz), 16 ms (the default
 # budget), 250 ms (at rest) and 500 ms (settled). ROUNDS rounds of about
 # SECONDS s each per interval; medians. HOW: the ways of sleeping compared

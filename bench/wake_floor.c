@@ -45,6 +45,14 @@ int main(int argc, char **argv) {
         return 1;
     }
     const char *how = argc == 4 ? argv[3] : "poll";
+    enum { by_poll, by_cond, by_nanosleep } by;
+    if (strcmp(how, "poll") == 0) by = by_poll;
+    else if (strcmp(how, "cond") == 0) by = by_cond;
+    else if (strcmp(how, "nanosleep") == 0) by = by_nanosleep;
+    else {
+        fprintf(stderr, "wake_floor: HOW is poll, cond or nanosleep, not %s\n", how);
+        return 2;
+    }
     struct pollfd idle = { .fd = ends[0], .events = POLLIN };
     pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
     pthread_condattr_t attributes;
@@ -58,17 +66,18 @@ int main(int argc, char **argv) {
     for (int i = 0; i < count; i++) {
         due.tv_nsec += ms * 1000000L;
         while (due.tv_nsec >= 1000000000L) { due.tv_nsec -= 1000000000L; due.tv_sec++; }
-        if (strcmp(how, "poll") == 0) {
+        switch (by) {
+        case by_poll:
             poll(&idle, 1, ms);
-        } else if (strcmp(how, "cond") == 0) {
+            break;
+        case by_cond:
             pthread_mutex_lock(&mutex);
             pthread_cond_timedwait(&condition, &mutex, &due);
             pthread_mutex_unlock(&mutex);
-        } else if (strcmp(how, "nanosleep") == 0) {
+            break;
+        case by_nanosleep:
             clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &due, NULL);
-        } else {
-            fprintf(stderr, "wake_floor: HOW is poll, cond or nanosleep, not %s\n", how);
-            return 2;
+            break;
         }
     }
     long long spent = cpu_nanoseconds() - before;
